@@ -1,0 +1,116 @@
+/** Campaign use cases: create, list, read with context, lifecycle moves and policy activation (with outbox events). */
+import type { Kysely } from 'kysely'
+import type { Database } from '../../storage/database.ts'
+import * as repo from '../../storage/repos/campaigns-repo.ts'
+import { campaignContext } from '../../storage/repos/analyses-repo.ts'
+import { appendEvent } from '../../storage/repos/outbox-repo.ts'
+import { ApiError, notFound } from '../errors/api-error.ts'
+import { newId } from '../ids.ts'
+import type { CampaignCreateInput } from '../api/schemas/campaign-schemas.ts'
+import { canMove } from './lifecycle.ts'
+
+type CampaignRow = repo.CampaignRow
+
+const iso = (d: Date | string | null): string | null => d === null ? null : new Date(d).toISOString()
+
+export function campaignView (c: CampaignRow): Record<string, unknown> {
+  return {
+    id: c.id,
+    object: 'campaign',
+    apiVersion: 'v2',
+    name: c.name,
+    campaignType: c.campaignType,
+    chain: c.chain,
+    lifecycle: c.lifecycle,
+    riskPolicy: c.riskPolicy,
+    policyVersion: c.policyVersion,
+    startsAt: iso(c.startsAt),
+    endsAt: iso(c.endsAt),
+    rewardPoolUsd: c.rewardPoolUsd,
+    campaignContracts: c.campaignContracts,
+    metadata: c.metadata,
+    notes: c.notes,
+    createdAt: iso(c.createdAt),
+    updatedAt: iso(c.updatedAt)
+  }
+}
+
+export async function createCampaign (db: Kysely<Database>, ownerId: string, input: CampaignCreateInput, source = 'v2'): Promise<CampaignRow> {
+  if (input.startsAt && input.endsAt && Date.parse(input.endsAt) < Date.parse(input.startsAt)) {
+    throw new ApiError('validation_failed', 'invalid request body: endsAt is before startsAt')
+  }
+  return repo.insertCampaign(db, {
+    id: newId('cmp'),
+    ownerId,
+    name: input.name,
+    campaignType: input.campaignType,
+    chain: input.chain,
+    lifecycle: 'draft',
+    riskPolicy: input.riskPolicy ?? 'balanced',
+    startsAt: input.startsAt ?? null,
+    endsAt: input.endsAt ?? null,
+    rewardPoolUsd: input.rewardPoolUsd ?? null,
+    campaignContracts: input.campaignContracts ?? [],
+    metadata: input.metadata ?? {},
+    notes: input.notes ?? null,
+    source
+  })
+}
+
+export async function requireCampaign (db: Kysely<Database>, ownerId: string, id: string): Promise<CampaignRow> {
+  const c = await repo.getCampaign(db, ownerId, id)
+  if (!c) throw notFound('campaign_not_found', 'campaign')
+  return c
+}
+
+export async function campaignDetail (db: Kysely<Database>, c: CampaignRow): Promise<Record<string, unknown>> {
+  const policy = c.policyVersion === null ? null : await repo.getPolicyVersion(db, c.id, c.policyVersion)
+  const ctx = await campaignContext(db, c.id)
+  return {
+    ...campaignView(c),
+    policy: policy
+      ? { preset: policy.preset, version: policy.version, rationale: policy.rationale, activatedAt: iso(policy.activatedAt) }
+      : { preset: c.riskPolicy, version: null, rationale: null, activatedAt: null },
+    analysis: ctx
+  }
+}
+
+export async function changeLifecycle (db: Kysely<Database>, ownerId: string, id: string, to: string): Promise<CampaignRow> {
+  return db.transaction().execute(async (tx) => {
+    const c = await repo.getCampaign(tx, ownerId, id, true)
+    if (!c) throw notFound('campaign_not_found', 'campaign')
+    if (c.lifecycle === 'archived') throw new ApiError('campaign_archived', 'an archived campaign cannot be reopened or changed', { lifecycle: c.lifecycle })
+    if (c.lifecycle === to) return c
+    if (!canMove(c.lifecycle, to)) {
+      throw new ApiError('lifecycle_transition_refused', `cannot move a campaign from ${c.lifecycle} to ${to}`, { from: c.lifecycle, to })
+    }
+    const updated = await repo.setLifecycle(tx, id, to)
+    await appendEvent(tx, {
+      ownerId, campaignId: id, analysisId: null, type: 'campaign.lifecycle_changed',
+      payload: { campaignId: id, previousLifecycle: c.lifecycle, lifecycle: to, changedAt: iso(updated.updatedAt) }
+    })
+    return updated
+  })
+}
+
+export async function activatePolicy (db: Kysely<Database>, ownerId: string, id: string, preset: string, rationale: string, keyId: string | null): Promise<Record<string, unknown>> {
+  return db.transaction().execute(async (tx) => {
+    const c = await repo.getCampaign(tx, ownerId, id, true)
+    if (!c) throw notFound('campaign_not_found', 'campaign')
+    if (c.lifecycle === 'archived') throw new ApiError('campaign_archived', 'an archived campaign cannot activate a new policy')
+    const v = await repo.addPolicyVersion(tx, id, preset, rationale, keyId)
+    const result = {
+      object: 'campaign_policy',
+      apiVersion: 'v2',
+      campaignId: id,
+      preset: v.preset,
+      version: v.version,
+      rationale: v.rationale,
+      activatedAt: iso(v.activatedAt),
+      previous: c.policyVersion === null ? { preset: c.riskPolicy, version: null } : { preset: c.riskPolicy, version: c.policyVersion },
+      appliesTo: 'future_runs_only'
+    }
+    await appendEvent(tx, { ownerId, campaignId: id, analysisId: null, type: 'campaign.policy_changed', payload: result })
+    return result
+  })
+}

@@ -1,0 +1,45 @@
+/**
+ * The dashboard's side of HTTP: the session cookie (HttpOnly, SameSite=Strict, path /dashboard) and the
+ * authenticator of /dashboard/api routes. State-changing requests must be same-origin (Origin and
+ * Sec-Fetch-Site, when the browser sends them) and carry the session's CSRF token in `x-csrf-token`.
+ */
+import type { Context } from 'koa'
+import type { Authenticator } from '../api/router.ts'
+import type { AppContext } from '../api/route-def.ts'
+import { ApiError } from '../errors/api-error.ts'
+import { SESSION_TTL_HOURS, csrfMatches, findActiveSession, type DashboardSession } from './sessions.ts'
+
+export const SESSION_COOKIE = 'wi_dashboard'
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+
+export function setSessionCookie (ctx: Context, token: string | null, ttlHours = SESSION_TTL_HOURS): void {
+  ctx.cookies.set(SESSION_COOKIE, token ?? '', {
+    httpOnly: true, sameSite: 'strict', path: '/dashboard', secure: ctx.secure, overwrite: true,
+    maxAge: token ? ttlHours * 3_600_000 : 0
+  })
+}
+
+/** Refuses requests a browser marks as coming from another site or origin. */
+export function assertSameOrigin (ctx: Context): void {
+  const origin = ctx.get('origin')
+  if (origin && origin !== `${ctx.protocol}://${ctx.host}`) throw new ApiError('csrf_failed', 'cross-origin request refused')
+  const site = ctx.get('sec-fetch-site')
+  if (site && site !== 'same-origin' && site !== 'none') throw new ApiError('csrf_failed', 'cross-site request refused')
+}
+
+/** The session of the request (throws 401 without one); state-changing methods also pass the CSRF checks. */
+export async function requireSession (ctx: AppContext): Promise<DashboardSession & { token: string }> {
+  const token = ctx.cookies.get(SESSION_COOKIE)
+  const session = await findActiveSession(ctx.services.store.db, token)
+  if (!SAFE_METHODS.has(ctx.method)) {
+    assertSameOrigin(ctx)
+    if (!csrfMatches(token!, ctx.get('x-csrf-token'))) throw new ApiError('csrf_failed', 'missing or wrong x-csrf-token header')
+  }
+  return { ...session, token: token! }
+}
+
+export const sessionAuthenticator: Authenticator = async (ctx) => {
+  const s = await requireSession(ctx)
+  ctx.state.session = s
+  return { ownerId: s.ownerId, keyId: `dashboard:${s.id}`, keyPrefix: 'dashboard' }
+}

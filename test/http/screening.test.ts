@@ -1,0 +1,64 @@
+import t from 'tap'
+import fs from 'node:fs'
+import path from 'node:path'
+import { startTestServer } from '../helpers/app.ts'
+import { adminCommands } from '../../src/cli/admin-commands.ts'
+import { parseList } from '../../src/screening/lists/parse-list.ts'
+
+const DATA = path.resolve(import.meta.dirname, '../../../shared/datasets/screening')
+
+t.test('v1 screening scan and feedback through the real app', async (t) => {
+  const srv = await startTestServer({ background: false })
+  t.teardown(() => srv.close())
+  const growth = await srv.key('sec', 'growth')
+  const none = await srv.key('free', 'none')
+  const mm = parseList('metamask', fs.readFileSync(path.join(DATA, 'metamask-eth-phishing-detect/config.json')), { fileName: 'config.json' })
+  t.equal(await adminCommands['lists.insert'](srv.store.db, { ...mm }), true)
+  t.equal(await adminCommands['lists.insert'](srv.store.db, { ...mm }), false, 'the same version is stored once')
+  const csv = parseList('csv', 'kind,value,chain,disposition\naddress,0x00000000000000000000000000000000deadbeef,evm,block\ndomain,evil-drop.example,,block\n', { name: 'ops-blocklist', version: '2026-11-01' })
+  await adminCommands['lists.insert'](srv.store.db, { ...csv })
+
+  const scan = (body: unknown, key = growth) => srv.req('POST', '/api/v1/screening/scan', { key, body })
+  t.match(await scan({ type: 'url', chain: 'evm', value: 'https://metamask.io' }, none), { status: 403, body: { code: 'plan_required' } })
+
+  const blocked = await scan({ type: 'url', chain: 'evm', value: 'https://app.evil-drop.example/claim' })
+  t.equal(blocked.status, 200)
+  t.equal(blocked.body.verdict, 'block')
+  t.match(blocked.body.scanId, /^scn_/)
+  t.ok(blocked.body.findings.some((f: any) => f.source.type === 'list' && f.source.name === 'ops-blocklist' && f.source.version === '2026-11-01'), 'the finding names its list and version')
+  t.ok(blocked.body.listsUsed.some((l: any) => l.name === 'ops-blocklist'))
+  t.ok(blocked.body.metadata.sandbox, 'url scans report the sandbox')
+  t.ok('scamDna' in blocked.body.metadata)
+
+  const allowed = await scan({ type: 'url', chain: 'evm', value: 'https://metamask.io/download' })
+  t.not(allowed.body.verdict, 'block', 'an allow-listed site is not blocked')
+
+  const wallet = await scan({ type: 'wallet', chain: 'ethereum', value: '0x00000000000000000000000000000000DEADBEEF' })
+  t.equal(wallet.body.verdict, 'block')
+  t.match(await scan({ type: 'wallet', chain: 'solana', value: '0xnothing' }), { status: 400, body: { code: /invalid/ } }, 'an address invalid for the chain is a clear 400, never a silent allow')
+
+  for (const [value, why] of [['{not json', /JSON/i], ['{"to":"0x1234","data":"0xabc"}', /./], ['{"to":"00000000000000000000000000000000deadbeef","data":"0x095ea7b3"}', /./]] as const) {
+    const r = await scan({ type: 'transaction', chain: 'evm', value })
+    t.equal(r.status, 400, value)
+    t.equal(r.body.code, 'invalid_transaction')
+    t.match(r.body.error, why)
+  }
+  for (const body of [{ type: 'email', chain: 'evm', value: 'x' }, { type: 'url', chain: 'EVM', value: 'https://x.io' }, { type: 'url', chain: 'evm' }, { type: 'url', chain: 'evm', value: 'https://x.io', extra: 1 }, { type: 'url', chain: 'dogechain', value: 'https://x.io' }]) {
+    t.equal((await scan(body)).status, 400, JSON.stringify(body))
+  }
+
+  const fb = (body: unknown) => srv.req('POST', '/api/screening/feedback', { body })
+  const ok = await fb({ scanId: blocked.body.scanId, verdict: 'false_positive', reason: 'this is our own staging site' })
+  t.match(ok, { status: 201, body: { status: 'queued_for_review', verdict: 'false_positive' } })
+  t.match(await fb({ scanId: 'scn_missing', verdict: 'false_positive', reason: 'x' }), { status: 404, body: { code: 'scan_not_found' } })
+  t.match(await fb({ scanId: blocked.body.scanId, verdict: 'meh', reason: 'x' }), { status: 400 })
+  t.match(await fb({ scanId: blocked.body.scanId, verdict: 'scam_report', reason: 'x'.repeat(2001) }), { status: 400 })
+  let limited = null
+  for (let i = 0; i < 40 && !limited; i++) {
+    const r = await fb({ scanId: blocked.body.scanId, verdict: 'scam_report', reason: `report ${i}` })
+    if (r.status === 429) limited = r
+  }
+  t.ok(limited, 'feedback is rate-limited per client')
+  t.equal(limited!.body.code, 'rate_limited')
+  t.ok(Number(limited!.headers.get('retry-after')) > 0)
+})
