@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto'
 import os from 'node:os'
 import PQueue from 'p-queue'
 import type { Services } from '../services.ts'
+import { refreshResultStatistics } from '../../storage/repos/results-repo.ts'
 import { claimNextAnalysis, extendLease, failAnalysis, loadAnalysisInput, storeResults, type AnalysisRow } from '../../storage/repos/analyses-repo.ts'
 import { appendEvent } from '../../storage/repos/outbox-repo.ts'
 import type { EnginePool, EngineWalletInput } from '../../engine/index.ts'
@@ -19,6 +20,8 @@ import { analysisEventPayload } from './analysis-events.ts'
 import type { WalletInput } from './wallet-input.ts'
 
 export const MAX_ATTEMPTS = 3
+/** Runs at least this large refresh the planner statistics of the result tables once stored. */
+export const STATISTICS_REFRESH_WALLETS = 1000
 
 export interface AnalysisHooks {
   /** Runs before transfers are loaded (live chain providers fetch missing wallet history here). */
@@ -78,6 +81,7 @@ export function createAnalysisWorker (services: Services, hooks: AnalysisHooks =
       })
       if (!ok) { rlog.warn('lease lost before results were stored; results discarded'); return }
       services.wake()
+      if (run.wallet_count >= STATISTICS_REFRESH_WALLETS) await refreshResultStatistics(db).catch((err) => rlog.warn({ err }, 'result statistics not refreshed'))
       rlog.info({ seconds: summary.seconds, clusters: stored.clusters.length, wallets: run.wallet_count }, 'analysis completed')
     } catch (err) {
       const code = err instanceof DomainError ? err.code : 'engine_error'

@@ -19,7 +19,7 @@ export interface NewCampaign {
 
 export interface PolicyVersionRow { campaignId: string; version: number; preset: string; rationale: string; activatedAt: Date; activatedBy: string | null }
 
-const toCampaign = (r: any): CampaignRow => ({
+export const toCampaign = (r: any): CampaignRow => ({
   id: r.id, ownerId: r.owner_id, name: r.name, campaignType: r.campaign_type, chain: r.chain, lifecycle: r.lifecycle,
   riskPolicy: r.risk_policy, policyVersion: r.policy_version, startsAt: r.starts_at, endsAt: r.ends_at,
   rewardPoolUsd: r.reward_pool_usd, campaignContracts: r.campaign_contracts, metadata: r.metadata, notes: r.notes,

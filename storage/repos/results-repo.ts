@@ -6,7 +6,7 @@ type Db = Kysely<Database>
 
 export type ClusterRow = { analysis_id: string; ordinal: number; label: string; size: number; risk_score: number; grouping_basis: string; support: any; archetype: any; summary: any }
 export type EvidenceRow = { cluster_ordinal: number; lane: string; ordinal: number; kind: string; confidence: number; risk_bearing: boolean; addresses: string[]; data: any }
-export type DecisionRow = { ordinal: number; wallet_address: string; cluster_ordinal: number | null; cluster_label: string | null; risk_score: number; stored_status: string; recommended_action: string; policy_action: string | null; reasons: string[]; input: any }
+export type DecisionRow = { ordinal: number; wallet_address: string; cluster_ordinal: number | null; cluster_label: string | null; risk_score: number; stored_status: string; recommended_action: string; policy_action: string | null; reasons: string[]; input?: any }
 
 export async function listClusters (db: Db, analysisId: string, afterOrdinal: number, limit: number): Promise<ClusterRow[]> {
   return await db.selectFrom('clusters').selectAll().where('analysis_id', '=', analysisId).where('ordinal', '>', afterOrdinal).orderBy('ordinal').limit(limit).execute() as ClusterRow[]
@@ -38,13 +38,18 @@ export async function allEvidence (db: Db, analysisId: string, clusterOrdinal: n
     .where('analysis_id', '=', analysisId).where('cluster_ordinal', '=', clusterOrdinal).orderBy('lane').orderBy('ordinal').limit(limit).execute() as EvidenceRow[]
 }
 
-export async function listMembers (db: Db, analysisId: string, clusterOrdinal: number, afterOrdinal: number, limit: number): Promise<DecisionRow[]> {
-  return await db.selectFrom('decisions').selectAll().where('analysis_id', '=', analysisId).where('cluster_ordinal', '=', clusterOrdinal)
+/** Columns of a decision row without the wallet's input (paged reads do not show it; exports ask for it). */
+const DECISION_COLUMNS = ['ordinal', 'wallet_address', 'cluster_ordinal', 'cluster_label', 'risk_score', 'stored_status', 'recommended_action', 'policy_action', 'reasons'] as const
+
+/** Members of one cluster after `afterOrdinal`; `withInput` adds each wallet's stored input (exports). */
+export async function listMembers (db: Db, analysisId: string, clusterOrdinal: number, afterOrdinal: number, limit: number, withInput = false): Promise<DecisionRow[]> {
+  return await db.selectFrom('decisions').select(withInput ? [...DECISION_COLUMNS, 'input'] : [...DECISION_COLUMNS]).where('analysis_id', '=', analysisId).where('cluster_ordinal', '=', clusterOrdinal)
     .where('ordinal', '>', afterOrdinal).orderBy('ordinal').limit(limit).execute() as unknown as DecisionRow[]
 }
 
+/** Decisions of a run after `afterOrdinal`, without the wallets' input. */
 export async function listDecisions (db: Db, analysisId: string, afterOrdinal: number, limit: number): Promise<DecisionRow[]> {
-  return await db.selectFrom('decisions').selectAll().where('analysis_id', '=', analysisId).where('ordinal', '>', afterOrdinal).orderBy('ordinal').limit(limit).execute() as unknown as DecisionRow[]
+  return await db.selectFrom('decisions').select([...DECISION_COLUMNS]).where('analysis_id', '=', analysisId).where('ordinal', '>', afterOrdinal).orderBy('ordinal').limit(limit).execute() as unknown as DecisionRow[]
 }
 
 export type DiffRow = { wallet_address: string; a: DecisionRow | null; b: DecisionRow | null }
@@ -69,4 +74,12 @@ export async function diffDecisions (db: Db, a: string, b: string, afterAddress:
 export async function countDecisions (db: Db, analysisId: string): Promise<number> {
   const r = await db.selectFrom('decisions').select(sql<string>`count(*)`.as('n')).where('analysis_id', '=', analysisId).executeTakeFirstOrThrow()
   return Number(r.n)
+}
+
+/**
+ * Refreshes the planner's statistics of the result tables after a large run was stored: without them PostgreSQL
+ * estimates a handful of rows for the new run and sorts all its rows for every page instead of walking the index.
+ */
+export async function refreshResultStatistics (db: Db): Promise<void> {
+  await sql`analyze clusters, cluster_evidence, decisions`.execute(db)
 }

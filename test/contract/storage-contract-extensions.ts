@@ -7,6 +7,7 @@ import { claimNextAnalysis, extendLease, failAnalysis, getAnalysis, insertAnalys
 import { diffDecisions, listDecisions, listMembers, scanEvidence } from '../../storage/repos/results-repo.ts'
 import { insertLabels, insertTransfers, labelsFor, transfersTouching } from '../../storage/repos/transfers-repo.ts'
 import { claimDueDelivery, enqueueDelivery, insertEndpoint, recordAttempt, requeueFailed, subscribedEndpoints } from '../../storage/repos/webhooks-repo.ts'
+import { resolveReadScope } from '../../storage/repos/scope-repo.ts'
 import { newId } from '../../src/ids.ts'
 import type { Store } from '../../storage/store.ts'
 
@@ -73,6 +74,32 @@ export function storageContractExtensions (t: Test, factory: StoreFactory): void
     const r3 = await newRun(s)
     t.equal(await failAnalysis(s.db, r3.id, null, 'engine_error', 'boom'), true)
     t.equal(await failAnalysis(s.db, r3.id, null, 'engine_error', 'boom'), false, 'a finished run is not failed twice')
+  })
+
+  t.test(`${factory.name}: a read scope (campaign, run, cluster) is resolved in one owner-scoped query`, async (t) => {
+    const s = await factory.open()
+    t.teardown(() => s.close())
+    const run = await newRun(s, 3)
+    const other = await newRun(s, 3)
+    await claimNextAnalysis(s.db, 'w', 30)
+    t.ok(await s.db.transaction().execute((tx) => storeResults(tx, run.id, 'w', results(3))), 'results stored')
+    const full = await resolveReadScope(s.db, 'o', run.campaignId, run.id, 'a/b c?#%ü')
+    t.equal(full.campaign?.id, run.campaignId)
+    t.equal(full.campaign?.ownerId, 'o')
+    t.same(full.campaign?.metadata, {})
+    t.equal(full.run?.id, run.id)
+    t.equal(full.run?.wallet_count, 3)
+    t.ok(full.run?.created_at instanceof Date, 'run timestamps stay dates')
+    t.equal(full.cluster?.label, 'a/b c?#%ü', 'a label with any characters is found')
+    t.same(full.cluster?.support, { confidence: 0.8 })
+    t.equal((await resolveReadScope(s.db, 'o', run.campaignId, run.id)).cluster, null, 'no cluster asked, none read')
+    t.same(await resolveReadScope(s.db, 'mallory', run.campaignId, run.id, 'a/b c?#%ü'), { campaign: null, run: null, cluster: null }, 'another owner sees nothing')
+    const crossed = await resolveReadScope(s.db, 'o', other.campaignId, run.id, 'a/b c?#%ü')
+    t.equal(crossed.campaign?.id, other.campaignId)
+    t.equal(crossed.run, null, 'a run is only found under its own campaign')
+    t.equal(crossed.cluster, null)
+    t.equal((await resolveReadScope(s.db, 'o', run.campaignId, run.id, 'nope')).cluster, null, 'unknown label')
+    t.equal((await resolveReadScope(s.db, 'o', run.campaignId, 'anl_nope', 'a/b c?#%ü')).run, null, 'unknown run')
   })
 
   t.test(`${factory.name}: transfers de-duplicate and are read by chain family`, async (t) => {

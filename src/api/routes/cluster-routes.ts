@@ -100,7 +100,7 @@ export const clusterRoutes: RouteDef[] = [
       const { campaign, run, cluster } = await resolveCluster(ctx)
       const format = (ctx.state.query as { format: string }).format
       const db = ctx.services.store.db
-      const members = await listMembers(db, run.id, cluster.ordinal, 0, EXPORT_MAX_MEMBERS)
+      const members = await listMembers(db, run.id, cluster.ordinal, 0, EXPORT_MAX_MEMBERS, true)
       const evidence = await allEvidence(db, run.id, cluster.ordinal, EXPORT_MAX_EVIDENCE)
       const pv = run.policy_version === null ? null : await getPolicyVersion(db, campaign.id, run.policy_version)
       const input = { campaign, run, cluster, members, evidence, policy: { preset: run.risk_policy, version: run.policy_version, rationale: pv?.rationale ?? null } }
