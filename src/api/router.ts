@@ -47,8 +47,10 @@ export function buildRouter (defs: RouteDef[], config: Config, authenticator: Au
         return next()
       })
     }
-    if (def.query) {
-      const validateQuery = compileQuery<Record<string, unknown>>({ type: 'object', properties: def.query.properties, required: def.query.required ?? [] })
+    // Unknown query parameters are refused (a misspelt `limt` must not silently fall back to the default);
+    // unauthenticated pages (openapi, health, dashboard sign-in) keep ignoring extras.
+    if (def.query || def.auth !== 'none') {
+      const validateQuery = compileQuery<Record<string, unknown>>({ type: 'object', properties: def.query?.properties ?? {}, required: def.query?.required ?? [], additionalProperties: false })
       chain.push(async (ctx, next) => {
         const q: Record<string, unknown> = {}
         for (const [k, v] of Object.entries(ctx.query)) q[k] = Array.isArray(v) ? v[v.length - 1] : v

@@ -81,6 +81,8 @@ await eachStore(t, 'analyses', (t, factory) => {
       t.match(await srv.req('GET', `${clusterPath}/evidence?limit=201`, { key: alice }), { status: 400 })
       t.match(await srv.req('GET', `${run}/clusters?limit=501`, { key: alice }), { status: 400 })
       t.match(await srv.req('GET', `${run}/clusters?limit=0`, { key: alice }), { status: 400 })
+      t.match(await srv.req('GET', `${run}/clusters?limt=5`, { key: alice }), { status: 400, body: { code: 'validation_failed', error: /unknown parameter "limt"/ } }, 'a misspelt query parameter is refused, not ignored')
+      t.match(await srv.req('GET', `${run}?verbose=1`, { key: alice }), { status: 400, body: { code: 'validation_failed' } }, 'a route without query parameters refuses any')
       t.match(await srv.req('GET', `${run}/clusters/nope`, { key: alice }), { status: 404, body: { code: 'cluster_not_found' } })
       const firstRead = await srv.req('GET', `${clusterPath}/members?limit=3`, { key: alice })
       const secondRead = await srv.req('GET', `${clusterPath}/members?limit=3`, { key: alice })
