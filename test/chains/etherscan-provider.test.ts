@@ -5,6 +5,7 @@
 import t from 'tap'
 import { toConfig, type Env } from '../../src/config/config.ts'
 import { createEtherscanProvider } from '../../src/chains/providers/etherscan-provider.ts'
+import { createProviderRegistry } from '../../src/chains/providers/provider-registry.ts'
 import { startEtherscanServer, txRow, internalRow, tokenRow, type EtherscanRow } from '../helpers/chain-servers.ts'
 import { evm } from '../helpers/fixtures.ts'
 
@@ -51,6 +52,31 @@ t.test('parses txlist, txlistinternal and tokentx into transfers', async (t) => 
   const q = srv.seen[0].url.searchParams
   t.match(Object.fromEntries(q), { chainid: '1', module: 'account', action: 'txlist', address: wallet, page: '1', sort: 'asc', apikey: 'TESTKEY' })
   t.same(srv.seen.map((s) => s.url.searchParams.get('action')), ['txlist', 'txlistinternal', 'tokentx'], 'one page per short list')
+})
+
+t.test('a contract creation pays the created contract; token mints and burns (the zero address) are skipped', async (t) => {
+  const zero = '0x0000000000000000000000000000000000000000'
+  const deployed = evm('deployed-with-value')
+  const factory = evm('account-factory')
+  const account = evm('smart-account')
+  const srv = await startEtherscanServer({
+    // Etherscan lists a creation with an empty `to` and the new contract in contractAddress (txlist and txlistinternal type "create")
+    txlist: [txRow(wallet, '', '300000000000000000', 1_700_000_000, { contractAddress: deployed, input: '0x60806040', methodId: '0x60806040' })],
+    txlistinternal: [internalRow(factory, '', '40000000000000000', 1_700_000_100, { contractAddress: account, type: 'create2', traceId: '0' })],
+    tokentx: [
+      tokenRow(zero, wallet, '1000000', 1_700_000_200, usdc),
+      tokenRow(wallet, zero, '400000', 1_700_000_300, usdc),
+      tokenRow(other, wallet, '2000000', 1_700_000_400, usdc)
+    ]
+  })
+  t.teardown(() => srv.close())
+  const h = await provider(srv.url).fetchWallet(wallet)
+  t.same(h.transfers.map((x) => [x.from, x.to, x.amount, x.asset]), [
+    [wallet, deployed, '0.3', 'ETH'],
+    [other, wallet, '2', usdc.contract]
+  ], 'the deployment with value is kept; the mint from and burn to the zero address are not transfers')
+  const created = await provider(srv.url).fetchWallet(account)
+  t.same(created.transfers.map((x) => [x.from, x.to, x.amount, x.asset]), [[factory, account, '0.04', 'ETH']], 'a contract wallet created with value is funded by its creator')
 })
 
 t.test('pages the earliest page ascending, then the newest descending, up to the page cap', async (t) => {
@@ -143,6 +169,29 @@ t.test('a non-rate-limit NOTOK fails at once; loopback providers need CHAIN_PROV
   t.equal(srv.seen.length, 1, 'not retried')
   await t.rejects(provider(srv.url, { CHAIN_PROVIDER_ALLOW_PRIVATE: '0' }).fetchWallet(wallet), { code: 'scheme_not_allowed' })
   await t.rejects(provider(srv.url.replace('http:', 'https:'), { CHAIN_PROVIDER_ALLOW_PRIVATE: '0' }).fetchWallet(wallet), { code: 'destination_blocked' })
+})
+
+t.test('"Too many invalid api key attempts" is not retried as a rate limit', async (t) => {
+  const srv = await startEtherscanServer({ txlist: [], txlistinternal: [], tokentx: [] })
+  t.teardown(() => srv.close())
+  srv.inject({ body: { status: '0', message: 'NOTOK', result: 'Too many invalid api key attempts, please try again later' } })
+  await t.rejects(provider(srv.url).fetchWallet(wallet), { code: 'provider_error', message: /invalid api key/ })
+  t.equal(srv.seen.length, 1, 'retrying a bad key only prolongs the throttle')
+})
+
+t.test('chains on one Etherscan endpoint share one rate limit (the lowest configured)', async (t) => {
+  const srv = await startEtherscanServer({ txlist: [], txlistinternal: [], tokentx: [] })
+  t.teardown(() => srv.close())
+  const config = toConfig({
+    CHAIN_PROVIDER_ETHEREUM: 'etherscan', CHAIN_PROVIDER_ETHEREUM_URL: srv.url, CHAIN_PROVIDER_ETHEREUM_API_KEY: 'TESTKEY', CHAIN_PROVIDER_ETHEREUM_RATE_PER_SECOND: '3',
+    CHAIN_PROVIDER_BASE: 'etherscan', CHAIN_PROVIDER_BASE_URL: srv.url, CHAIN_PROVIDER_BASE_API_KEY: 'TESTKEY', CHAIN_PROVIDER_BASE_RATE_PER_SECOND: '2',
+    CHAIN_PROVIDER_ALLOW_PRIVATE: '1'
+  })
+  const registry = createProviderRegistry(config.chainProviders, config.chainFetch)
+  await Promise.all([registry.forChain('Ethereum')!.fetchWallet(wallet), registry.forChain('Base')!.fetchWallet(wallet)])
+  t.same(srv.seen.map((s) => s.url.searchParams.get('chainid')).sort(), ['1', '1', '1', '8453', '8453', '8453'])
+  const at = srv.seen.map((s) => s.at).sort((a, b) => a - b)
+  for (let i = 2; i < at.length; i++) t.ok(at[i] - at[i - 2] >= 900, `requests ${i - 2} and ${i} are ${at[i] - at[i - 2]} ms apart: at most 2 per second over both chains`)
 })
 
 t.test('Blockscout: same actions without chainid', async (t) => {

@@ -87,6 +87,11 @@ t.test('retries node-behind errors and 429, fails on other JSON-RPC errors', asy
   const h = await provider(srv.url).fetchWallet(wallet)
   t.equal(h.transfers.length, 1)
   t.equal(srv.seen.length, 4)
+  srv.seen.length = 0
+  // JSON-RPC error code 429 as Alchemy documents it (alchemy.com/docs/reference/throughput), here in an HTTP 200 answer
+  srv.inject({ body: { jsonrpc: '2.0', error: { code: 429, message: 'Your app has exceeded its compute units per second capacity. If you have retries enabled, you can safely ignore this message. If not, check out https://docs.alchemy.com/reference/throughput' }, id: 1 } })
+  t.equal((await provider(srv.url).fetchWallet(wallet)).transfers.length, 1, 'a JSON-RPC error with code 429 is retried whatever its message')
+  t.equal(srv.seen.length, 3)
   srv.inject({ body: { jsonrpc: '2.0', error: { code: -32602, message: 'Invalid param: WrongSize' }, id: 1 } })
   await t.rejects(provider(srv.url).fetchWallet(wallet), { code: 'provider_error', message: /Invalid param/ })
   srv.inject({ body: { result: [] } })

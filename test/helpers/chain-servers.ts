@@ -13,7 +13,7 @@ import http from 'node:http'
 import { createHash } from 'node:crypto'
 
 export interface Fault { status?: number; headers?: Record<string, string>; body?: unknown; hang?: boolean }
-export interface Seen { method: string; url: URL; body: any }
+export interface Seen { method: string; url: URL; body: any; /** Date.now() when the request arrived. */ at: number }
 
 export interface ChainServer {
   url: string
@@ -34,7 +34,7 @@ async function startServer (path: string, handler: Handler): Promise<ChainServer
     req.on('data', (c: Buffer) => chunks.push(c))
     req.on('end', () => {
       const text = Buffer.concat(chunks).toString('utf8')
-      const s: Seen = { method: req.method ?? 'GET', url: new URL(req.url ?? '/', 'http://127.0.0.1'), body: text ? JSON.parse(text) : null }
+      const s: Seen = { method: req.method ?? 'GET', url: new URL(req.url ?? '/', 'http://127.0.0.1'), body: text ? JSON.parse(text) : null, at: Date.now() }
       seen.push(s)
       const fault = faults.shift()
       if (fault?.hang) return
@@ -57,7 +57,7 @@ async function startServer (path: string, handler: Handler): Promise<ChainServer
 export type EtherscanAction = 'txlist' | 'txlistinternal' | 'tokentx'
 export type EtherscanRow = Record<string, string>
 
-/** Serves wallet histories: rows per address and action, each row listing the address as from or to. */
+/** Serves wallet histories: rows per address and action, each row listing the address as from or to (or as the contract it created). */
 export async function startEtherscanServer (rows: Record<EtherscanAction, EtherscanRow[]>, path = '/v2/api'): Promise<ChainServer> {
   return startServer(path, (req) => {
     const q = req.url.searchParams
@@ -65,7 +65,8 @@ export async function startEtherscanServer (rows: Record<EtherscanAction, Ethers
     const address = (q.get('address') ?? '').toLowerCase()
     const page = Number(q.get('page') ?? 1); const offset = Number(q.get('offset') ?? 10000)
     if (page * offset > 10000) return { body: { status: '0', message: 'NOTOK', result: 'Result window is too large, PageNo x Offset size must be less than or equal to 10000' } }
-    const mine = rows[q.get('action') as EtherscanAction].filter((r) => r.from === address || r.to === address)
+    // a contract creation (to "", contractAddress set) is listed for the created contract too
+    const mine = rows[q.get('action') as EtherscanAction].filter((r) => r.from === address || r.to === address || (r.to === '' && r.contractAddress === address))
       .sort((a, b) => Number(a.blockNumber) - Number(b.blockNumber))
     if (q.get('sort') === 'desc') mine.reverse()
     const slice = mine.slice((page - 1) * offset, page * offset)

@@ -21,6 +21,6 @@ export interface ChainProvider {
   /** Provider kind as configured: etherscan, blockscout or solana-rpc. */
   readonly name: string
   fetchWallet (address: string): Promise<WalletHistory>
-  /** HTTP requests sent so far (retries included). */
+  /** HTTP requests sent so far (retries included), to this provider's endpoint (chains on one endpoint share it). */
   readonly requests: number
 }

@@ -10,7 +10,9 @@
  * Paging per list: the earliest page (sort=asc, it holds the first funding), then the newest pages (sort=desc)
  * until a short page or CHAIN_FETCH_MAX_PAGES pages in all; Etherscan refuses page × offset above 10000.
  * Kept: successful transfers with a recipient and a non-zero value (zero-value token transfers are address
- * poisoning spam); tokentx rows without decimals (NFTs on Blockscout) are skipped.
+ * poisoning spam); tokentx rows without decimals (NFTs on Blockscout) are skipped. A contract creation (txlist,
+ * or a txlistinternal `create` trace) has an empty `to`: its recipient is the created `contractAddress`. Rows from
+ * or to the zero address (token mints and burns) relate no two accounts and are skipped.
  */
 import { formatUnits } from 'viem'
 import type { ChainFetchConfig, ChainProviderConfig } from '../../config/config.ts'
@@ -24,13 +26,17 @@ type Action = typeof ETHERSCAN_ACTIONS[number]
 
 const NATIVE_SYMBOL: Record<string, string> = { Polygon: 'POL', 'BNB Chain': 'BNB' }
 const EVM_ADDRESS = /^0x[0-9a-f]{40}$/
+const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000'
 
 interface Envelope { status?: string; message?: string; result?: unknown }
 
-/** Rate-limit answers come with HTTP 200 and status "0": they must be retried, not read as results. */
+/**
+ * Rate-limit answers come with HTTP 200 and status "0": they must be retried, not read as results. "Too many
+ * invalid api key attempts" is a throttle caused by a bad key: retrying cannot help, it fails as an error.
+ */
 export function etherscanRetryCheck (body: unknown): string | null {
   const b = body as Envelope
-  if (b && b.status === '0' && typeof b.result === 'string' && /rate limit|too many/i.test(b.result)) return b.result
+  if (b && b.status === '0' && typeof b.result === 'string' && /rate limit|too many/i.test(b.result) && !/invalid api key/i.test(b.result)) return b.result
   return null
 }
 
@@ -47,8 +53,9 @@ export function readEnvelope (body: unknown, what: string): Array<Record<string,
 function toTransfer (action: Action, row: Record<string, string>, native: string): FetchedTransfer | null {
   if (row.isError === '1' || row.txreceipt_status === '0') return null
   const from = (row.from ?? '').toLowerCase()
-  const to = (row.to ?? '').toLowerCase()
-  if (!EVM_ADDRESS.test(from) || !EVM_ADDRESS.test(to) || !/^\d+$/.test(row.value ?? '') || /^0+$/.test(row.value)) return null
+  // a contract creation has an empty `to`; the value goes to the created contract (in tokentx, contractAddress is the token)
+  const to = (row.to || (action === 'tokentx' ? '' : row.contractAddress) || '').toLowerCase()
+  if (!EVM_ADDRESS.test(from) || !EVM_ADDRESS.test(to) || from === ZERO_ADDRESS || to === ZERO_ADDRESS || !/^\d+$/.test(row.value ?? '') || /^0+$/.test(row.value)) return null
   const blockTime = /^\d+$/.test(row.timeStamp ?? '') ? Number(row.timeStamp) : null
   let amount: string
   let asset: string | null

@@ -6,8 +6,9 @@
  * read to its start) and the newest for the rest. Works against any RPC endpoint (public, Helius, QuickNode,
  * Triton, a node of your own); an API key goes into CHAIN_PROVIDER_SOLANA_URL as that vendor asks.
  *
- * JSON-RPC errors: -32005 (node behind), -32016 (min context slot) and "rate limit" messages are retried; other
- * errors fail the wallet. A transaction the node no longer has (result null) makes the history partial.
+ * JSON-RPC errors: -32005 (node behind), -32016 (min context slot), code 429 (the rate-limit error of gateways
+ * such as Alchemy, whatever its message) and "rate limit" messages are retried; other errors fail the wallet.
+ * A transaction the node no longer has (result null) makes the history partial.
  */
 import type { ChainFetchConfig, ChainProviderConfig } from '../../config/config.ts'
 import type { ChainProvider, FetchedTransfer, WalletHistory } from './chain-provider.ts'
@@ -17,7 +18,7 @@ import { solanaTransfers, type ParsedTransaction } from './solana-transfers.ts'
 
 export const SOLANA_MAX_SIGNATURES_PER_PAGE = 1000
 export const OLDEST_KEPT = 10
-const RETRYABLE_RPC_CODES = new Set([-32005, -32016])
+const RETRYABLE_RPC_CODES = new Set([-32005, -32016, 429])
 
 interface RpcAnswer { jsonrpc?: string; id?: unknown; result?: unknown; error?: { code?: number; message?: string } }
 interface SignatureInfo { signature: string; err: unknown; blockTime?: number | null }
