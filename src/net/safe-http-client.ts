@@ -3,7 +3,8 @@
  * For every request: the URL is parsed (WHATWG, so 2130706433 and 0x7f.1 become 127.0.0.1), the scheme checked,
  * the host resolved (all A and AAAA records), every address judged by address-policy.ts, and the connection
  * pinned to the first validated address through the socket's lookup (TLS still verifies the host name).
- * Redirects are never followed (the 3xx is returned with its Location); timeouts and a response-size cap apply.
+ * Redirects are never followed (the 3xx is returned with its Location); a response-size cap applies, and one
+ * timeout covers the whole request, name resolution included.
  */
 import http from 'node:http'
 import https from 'node:https'
@@ -31,6 +32,13 @@ export interface SafeResponse { status: number; headers: Record<string, string>;
 export interface SafeHttpClient { request (url: string, init: { method: 'GET' | 'POST'; headers?: Record<string, string>; body?: string | Buffer }): Promise<SafeResponse> }
 
 const systemLookup: LookupFn = (host) => dns.promises.lookup(host, { all: true, verbatim: true })
+
+/** Rejects with a `timeout` error when `p` has not settled within `ms`. */
+function within<T> (p: Promise<T>, ms: number, message: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined
+  const limit = new Promise<never>((_resolve, reject) => { timer = setTimeout(() => reject(new SafeHttpError('timeout', message)), ms) })
+  return Promise.race([p, limit]).finally(() => clearTimeout(timer))
+}
 
 export function createSafeHttpClient (opts: SafeHttpOptions = {}): SafeHttpClient {
   const timeoutMs = opts.timeoutMs ?? 10_000
@@ -61,7 +69,9 @@ export function createSafeHttpClient (opts: SafeHttpOptions = {}): SafeHttpClien
       if (url.protocol !== 'https:' && !(url.protocol === 'http:' && (opts.allowHttp || opts.allowPrivate))) throw new SafeHttpError('scheme_not_allowed', `scheme ${url.protocol} is not allowed`)
       if (url.username || url.password) throw new SafeHttpError('invalid_url', 'URLs with credentials are not allowed')
       const host = url.hostname.replace(/^\[|\]$/g, '')
-      const pinned = await resolve(host)
+      const started = Date.now()
+      const pinned = await within(resolve(host), timeoutMs, `cannot resolve ${host} within ${timeoutMs} ms`)
+      const remainingMs = Math.max(1, timeoutMs - (Date.now() - started))
       const mod = url.protocol === 'https:' ? https : http
       return new Promise<SafeResponse>((resolvePromise, reject) => {
         let settled = false
@@ -108,7 +118,7 @@ export function createSafeHttpClient (opts: SafeHttpOptions = {}): SafeHttpClien
           res.on('end', finish)
           res.on('error', (err) => done(new SafeHttpError('connection_failed', err.message)))
         })
-        const timer = setTimeout(() => { req.destroy(); done(new SafeHttpError('timeout', `no complete response within ${timeoutMs} ms`)) }, timeoutMs)
+        const timer = setTimeout(() => { req.destroy(); done(new SafeHttpError('timeout', `no complete response within ${timeoutMs} ms`)) }, remainingMs)
         req.on('error', (err) => done(new SafeHttpError('connection_failed', `${(err as NodeJS.ErrnoException).code ?? ''} ${err.message}`.trim())))
         if (init.body !== undefined) req.write(init.body)
         req.end()

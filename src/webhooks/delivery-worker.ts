@@ -23,6 +23,8 @@ export function createDeliveryWorker (services: Services): BackgroundWorker {
   const workerId = `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`
   const client = createSafeHttpClient({ allowPrivate: config.unsafeAllowPrivateWebhookTargets, allowHttp: config.allowHttpWebhooks, timeoutMs: config.webhookTimeoutMs, maxResponseBytes: 64 * 1024, onOversize: 'truncate', userAgent: 'wallet-integrity-webhooks/1' })
   const log = services.log.child({ worker: 'webhook-delivery' })
+  // said here too: a `worker` process starts no HTTP app, so the app's own warning is not logged there
+  if (config.unsafeAllowPrivateWebhookTargets) log.warn({ setting: 'UNSAFE_ALLOW_PRIVATE_WEBHOOK_TARGETS' }, 'UNSAFE: webhook deliveries may reach private and loopback addresses over plain http; never enable this in production')
   return {
     name: 'webhook-delivery',
     async tick () {

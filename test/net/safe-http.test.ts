@@ -5,9 +5,11 @@ import { startReceiver } from '../helpers/receiver.ts'
 
 t.test('address policy: only public unicast passes', async (t) => {
   const blocked = ['127.0.0.1', '127.1.2.3', '0.0.0.0', '10.0.0.1', '172.16.5.4', '192.168.1.1', '100.64.0.1', '169.254.169.254', '224.0.0.1', '255.255.255.255', '192.0.2.10', '198.18.0.1', '240.0.0.1',
-    '::1', '::', 'fe80::1', 'fd00::1', 'fc00::5', 'ff02::1', '::ffff:127.0.0.1', '::ffff:10.0.0.1', '::ffff:169.254.169.254', '64:ff9b::7f00:1', '64:ff9b::a00:1', '2002:7f00:1::', '2002:c0a8:101::1', '2001::1', '2001:db8::1', 'not-an-ip']
+    '::1', '::', 'fe80::1', 'fd00::1', 'fc00::5', 'ff02::1', '::ffff:127.0.0.1', '::ffff:10.0.0.1', '::ffff:169.254.169.254', '64:ff9b::7f00:1', '64:ff9b::a00:1', '2002:7f00:1::', '2002:c0a8:101::1', '2001::1', '2001:db8::1', 'not-an-ip',
+    // reserved IPv6 outside global unicast 2000::/3 (IPv4-compatible ::/96 among it), IETF protocol space, local-use NAT64
+    '::7f00:1', '::a00:1', '::a9fe:a9fe', '::2', '1::1', '4000::1', 'e000::1', '2001:1::1', '64:ff9b:1::808:808', '64:ff9b:1:7f00:0:100:808:808']
   for (const ip of blocked) t.equal(checkAddress(ip).allowed, false, `${ip} is blocked (${checkAddress(ip).reason})`)
-  for (const ip of ['8.8.8.8', '1.1.1.1', '2606:4700:4700::1111', '::ffff:8.8.8.8', '64:ff9b::808:808']) t.equal(checkAddress(ip).allowed, true, `${ip} is public`)
+  for (const ip of ['8.8.8.8', '1.1.1.1', '2606:4700:4700::1111', '2001:200::1', '::ffff:8.8.8.8', '64:ff9b::808:808', '2002:808:808::1']) t.equal(checkAddress(ip).allowed, true, `${ip} is public`)
 })
 
 t.test('the client refuses private destinations in every spelling before connecting', async (t) => {
@@ -15,7 +17,7 @@ t.test('the client refuses private destinations in every spelling before connect
   t.teardown(() => rec.close())
   const client = createSafeHttpClient({ allowHttp: true, timeoutMs: 2000 })
   const p = rec.port
-  for (const url of [`http://127.0.0.1:${p}/`, `http://localhost:${p}/`, `http://2130706433:${p}/`, `http://0x7f.1:${p}/`, `http://0177.0.0.1:${p}/`, `http://127.1:${p}/`, `http://[::1]:${p}/`, `http://[::ffff:127.0.0.1]:${p}/`, `http://[::ffff:7f00:1]:${p}/`, `http://0.0.0.0:${p}/`, `http://[::]:${p}/`, 'http://169.254.169.254/latest/meta-data/', 'http://100.100.100.200/', 'http://[fd00::1]/', 'http://[64:ff9b::7f00:1]/', 'http://[2002:7f00:1::1]/']) {
+  for (const url of [`http://127.0.0.1:${p}/`, `http://localhost:${p}/`, `http://2130706433:${p}/`, `http://0x7f.1:${p}/`, `http://0177.0.0.1:${p}/`, `http://127.1:${p}/`, `http://[::1]:${p}/`, `http://[::ffff:127.0.0.1]:${p}/`, `http://[::ffff:7f00:1]:${p}/`, `http://0.0.0.0:${p}/`, `http://[::]:${p}/`, 'http://169.254.169.254/latest/meta-data/', 'http://100.100.100.200/', 'http://[fd00::1]/', 'http://[64:ff9b::7f00:1]/', 'http://[2002:7f00:1::1]/', `http://[::7f00:1]:${p}/`, `http://[::127.0.0.1]:${p}/`]) {
     await t.rejects(client.request(url, { method: 'GET' }), { code: 'destination_blocked' }, url)
   }
   t.equal(rec.received.length, 0, 'no request reached the loopback receiver')
@@ -42,6 +44,11 @@ t.test('DNS answers are validated at every request, and a public-then-private re
   t.equal(r.remoteAddress, '127.0.0.1')
   t.equal(rec.received[0].headers.host, `any-name.example:${rec.port}`, 'the Host header keeps the name while the socket is pinned')
   await t.rejects(createSafeHttpClient({ lookup: async () => { throw Object.assign(new Error('nx'), { code: 'ENOTFOUND' }) } }).request('https://nowhere.example/', { method: 'GET' }), { code: 'dns_failed' })
+  const hanging = createSafeHttpClient({ timeoutMs: 300, lookup: () => new Promise(() => {}) })
+  const t0 = Date.now()
+  const outcome = await Promise.race([hanging.request('https://slow-dns.example/', { method: 'GET' }).then(() => 'answered', (err) => err.code), new Promise((resolve) => setTimeout(() => resolve('still waiting'), 3000))])
+  t.equal(outcome, 'timeout', 'the timeout covers name resolution: a resolver that never answers does not hold the attempt')
+  t.ok(Date.now() - t0 < 2000)
 })
 
 t.test('loopback receivers with the unsafe setting: redirects, timeouts, size caps', async (t) => {

@@ -65,6 +65,25 @@ t.test('signed deliveries of campaign events reach a real receiver', async (t) =
   const policy = rec.received.map((r) => JSON.parse(r.body)).find((b) => b.type === 'campaign.policy_changed')
   t.match(policy, { apiVersion: 'v2', data: { campaignId, preset: 'strict', version: 1 } })
   await until(async () => (await deliveries(srv, key, ep.id, '?status=delivered')).deliveries.length === 2)
+
+  const first = await deliveries(srv, key, ep.id, '?limit=1')
+  t.match(first.pagination, { limit: 1, returned: 1, hasMore: true })
+  const second = await deliveries(srv, key, ep.id, `?limit=1&cursor=${encodeURIComponent(first.pagination.nextCursor)}`)
+  t.match(second.pagination, { returned: 1, hasMore: false, nextCursor: null })
+  t.not(second.deliveries[0].id, first.deliveries[0].id, 'the cursor moves on')
+  const other = await hook(srv, key, rec, ['policy.review'])
+  const otherOwner = await srv.key('stranger', 'growth')
+  const otherOwnersHook = await hook(srv, otherOwner, rec, ['policy.review'])
+  const c = encodeURIComponent(first.pagination.nextCursor)
+  for (const [what, k, path] of [
+    ['a tampered cursor', key, `${ep.id}/deliveries?cursor=${c.slice(0, -2)}xy`], ['a garbage cursor', key, `${ep.id}/deliveries?cursor=abc`],
+    ['a cursor longer than 512', key, `${ep.id}/deliveries?cursor=${'a'.repeat(513)}`], ['another endpoint\'s cursor', key, `${other.id}/deliveries?cursor=${c}`],
+    ['a cursor of another status filter', key, `${ep.id}/deliveries?status=failed&cursor=${c}`], ['another owner\'s request', otherOwner, `${otherOwnersHook.id}/deliveries?cursor=${c}`]
+  ] as const) {
+    t.match(await srv.req('GET', `/api/v2/webhooks/${path}`, { key: k }), { status: 400, body: { code: /invalid_cursor|validation_failed/ } }, what)
+  }
+  t.match(await srv.req('GET', `/api/v2/webhooks/${ep.id}/deliveries?limit=100`, { key }), { status: 200 }, 'the documented maximum')
+  t.match(await srv.req('GET', `/api/v2/webhooks/${ep.id}/deliveries?limit=0`, { key }), { status: 400 })
 })
 
 t.test('failures are retried, 410 disables, redirects are not followed, timeouts fail, manual retry', async (t) => {
@@ -118,9 +137,33 @@ t.test('with the unsafe setting off, private destinations are blocked at every a
   t.teardown(() => rec.close())
   t.match(await srv.req('POST', '/api/v2/webhooks', { key, body: { url: `https://127.0.0.1:${rec.port}/hook` } }), { status: 400, body: { code: 'webhook_url_not_allowed' } })
   t.match(await srv.req('POST', '/api/v2/webhooks', { key, body: { url: rec.url } }), { status: 400, body: { code: 'webhook_url_not_allowed' } }, 'http is refused')
+  t.match(await srv.req('POST', '/api/v2/webhooks', { key, body: { url: `https://[::7f00:1]:${rec.port}/hook` } }), { status: 400, body: { code: 'webhook_url_not_allowed' } }, 'IPv4-compatible loopback')
+  const pub = await srv.req('POST', '/api/v2/webhooks', { key, body: { url: 'https://hooks.example.com/h', eventTypes: ['policy.review'] } })
+  t.equal(pub.status, 201)
+  for (const url of ['https://10.0.0.1/x', 'https://[::1]/x', 'https://localhost/x', 'https://169.254.169.254/latest', 'https://[::ffff:127.0.0.1]/x', 'https://metadata.google.internal/x', 'http://hooks.example.com/h']) {
+    t.match(await srv.req('PATCH', `/api/v2/webhooks/${pub.body.id}`, { key, body: { url } }), { status: 400, body: { code: 'webhook_url_not_allowed' } }, `PATCH to ${url} is refused`)
+  }
+  t.equal((await srv.req('GET', `/api/v2/webhooks/${pub.body.id}`, { key })).body.url, 'https://hooks.example.com/h', 'the stored url is unchanged')
   const ep = await insertEndpoint(srv.store.db, { id: 'whe_localhost', ownerId: 'hooks', url: `https://localhost:${rec.port}/hook`, eventTypes: ['campaign.lifecycle_changed'], description: null, secret: 'whsec_x' })
   await srv.req('PATCH', `/api/v2/campaigns/${campaignId}`, { key, body: { lifecycle: 'active' } })
   await until(async () => (await deliveries(srv, key, ep.id, '?status=failed')).deliveries.length === 1)
   t.match((await deliveries(srv, key, ep.id)).deliveries[0].lastError, /destination_blocked/)
   t.equal(rec.received.length, 0, 'nothing reached the loopback receiver')
+})
+
+t.test('deleting an endpoint cancels its pending deliveries', async (t) => {
+  const { srv, key, campaignId } = await setup(t, { WEBHOOK_RETRY_SCHEDULE_SECONDS: '30' })
+  const rec = await startReceiver()
+  t.teardown(() => rec.close())
+  rec.respond = () => ({ status: 503 })
+  const ep = await hook(srv, key, rec, ['campaign.lifecycle_changed'])
+  await srv.req('PATCH', `/api/v2/campaigns/${campaignId}`, { key, body: { lifecycle: 'active' } })
+  await until(async () => (await deliveries(srv, key, ep.id, '?status=pending')).deliveries.some((d: any) => d.attempts === 1))
+  t.match(await srv.req('DELETE', `/api/v2/webhooks/${ep.id}`, { key }), { status: 200 })
+  const rows = await srv.store.db.selectFrom('webhook_deliveries').select(['status', 'last_error', 'next_attempt_at']).where('endpoint_id', '=', ep.id).execute()
+  t.match(rows, [{ status: 'failed', last_error: 'endpoint deleted', next_attempt_at: null }])
+  await srv.req('PATCH', `/api/v2/campaigns/${campaignId}`, { key, body: { lifecycle: 'paused' } })
+  await new Promise((resolve) => setTimeout(resolve, 500))
+  t.equal(rec.received.length, 1, 'no attempt after the deletion, and no delivery of later events')
+  t.match(await srv.req('GET', `/api/v2/webhooks/${ep.id}/deliveries`, { key }), { status: 404 })
 })
