@@ -27,6 +27,7 @@ export interface Config {
   readonly requestTimeoutMs: number
   readonly shutdownTimeoutMs: number
   readonly webhookTimeoutMs: number
+  readonly webhookConcurrency: number
   readonly webhookRetryScheduleSeconds: readonly number[]
   readonly webhookMaxRetryAfterSeconds: number
   readonly allowHttpWebhooks: boolean
@@ -169,6 +170,7 @@ export function toConfig (env: Env): Config {
     requestTimeoutMs: int(env, 'REQUEST_TIMEOUT_MS', 120_000, 1000, 3_600_000),
     shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 15_000, 100, 600_000),
     webhookTimeoutMs: int(env, 'WEBHOOK_TIMEOUT_MS', 10_000, 100, 120_000),
+    webhookConcurrency: int(env, 'WEBHOOK_CONCURRENCY', 8, 1, 100),
     webhookRetryScheduleSeconds: Object.freeze(schedule(env.WEBHOOK_RETRY_SCHEDULE_SECONDS)),
     webhookMaxRetryAfterSeconds: int(env, 'WEBHOOK_MAX_RETRY_AFTER_SECONDS', 3600, 1, 86_400),
     allowHttpWebhooks: bool(env, 'UNSAFE_ALLOW_PRIVATE_WEBHOOK_TARGETS', false),

@@ -6,6 +6,7 @@
  * Delivery touches only the delivery queue: stored analyses, decisions and policies are never changed.
  */
 import os from 'node:os'
+import PQueue from 'p-queue'
 import { randomBytes } from 'node:crypto'
 import type { Services } from '../services.ts'
 import type { BackgroundWorker } from '../background.ts'
@@ -25,46 +26,58 @@ export function createDeliveryWorker (services: Services): BackgroundWorker {
   const log = services.log.child({ worker: 'webhook-delivery' })
   // said here too: a `worker` process starts no HTTP app, so the app's own warning is not logged there
   if (config.unsafeAllowPrivateWebhookTargets) log.warn({ setting: 'UNSAFE_ALLOW_PRIVATE_WEBHOOK_TARGETS' }, 'UNSAFE: webhook deliveries may reach private and loopback addresses over plain http; never enable this in production')
+  const queue = new PQueue({ concurrency: config.webhookConcurrency })
+  type Claimed = NonNullable<Awaited<ReturnType<typeof claimDueDelivery>>>
+
+  async function deliver (d: Claimed): Promise<void> {
+    const { db } = services.store
+    const attempt = d.attempts + 1
+    const fail = async (statusCode: number | null, error: string, retryAfter?: string, final = false): Promise<void> => {
+      const delay = final ? null : nextAttemptDelayMs(attempt, config.webhookRetryScheduleSeconds, retryAfter, config.webhookMaxRetryAfterSeconds)
+      await recordAttempt(db, d.id, workerId, { status: delay === null ? 'failed' : 'pending', statusCode, error: error.slice(0, 500), nextAttemptAt: delay === null ? null : new Date(Date.now() + delay) })
+      log.warn({ deliveryId: d.id, endpointId: d.endpoint_id, attempt, statusCode, error, final: delay === null }, 'webhook delivery attempt failed')
+    }
+    if (!d.endpoint_active) { await fail(null, 'endpoint is disabled', undefined, true); return }
+    const timestamp = String(Math.floor(Date.now() / 1000))
+    const headers = {
+      'content-type': 'application/json',
+      'x-service-timestamp': timestamp,
+      'x-service-signature': signPayload(d.secret, timestamp, d.payload),
+      'x-service-event': d.event_type,
+      'x-service-delivery-id': d.id,
+      'x-service-event-id': d.event_id
+    }
+    try {
+      const res = await client.request(d.url, { method: 'POST', headers, body: d.payload })
+      if (res.status >= 200 && res.status < 300) {
+        await recordAttempt(db, d.id, workerId, { status: 'delivered', statusCode: res.status, error: null, nextAttemptAt: null })
+        log.info({ deliveryId: d.id, endpointId: d.endpoint_id, attempt, status: res.status }, 'webhook delivered')
+      } else if (res.status === 410) {
+        await disableEndpoint(db, d.endpoint_id, 'receiver answered 410 Gone')
+        await fail(410, 'receiver answered 410 Gone: endpoint disabled', undefined, true)
+      } else if (res.status >= 300 && res.status < 400) {
+        await fail(res.status, `redirect to ${res.redirectLocation ?? '(no location)'} not followed`)
+      } else {
+        await fail(res.status, `receiver answered ${res.status}`, res.headers['retry-after'])
+      }
+    } catch (err) {
+      const code = err instanceof DomainError ? err.code : 'connection_failed'
+      await fail(null, `${code}: ${(err as Error).message}`)
+    }
+  }
+
   return {
     name: 'webhook-delivery',
     async tick () {
-      const { db } = services.store
-      const d = await claimDueDelivery(db, workerId, deliveryLeaseSeconds(config.webhookTimeoutMs, config.leaseSeconds))
+      // several attempts at once (one per endpoint): a receiver that hangs until the timeout holds up only itself
+      if (queue.size + queue.pending >= config.webhookConcurrency) return false
+      const d = await claimDueDelivery(services.store.db, workerId, deliveryLeaseSeconds(config.webhookTimeoutMs, config.leaseSeconds))
       if (!d) return false
-      const attempt = d.attempts + 1
-      const fail = async (statusCode: number | null, error: string, retryAfter?: string, final = false): Promise<void> => {
-        const delay = final ? null : nextAttemptDelayMs(attempt, config.webhookRetryScheduleSeconds, retryAfter, config.webhookMaxRetryAfterSeconds)
-        await recordAttempt(db, d.id, workerId, { status: delay === null ? 'failed' : 'pending', statusCode, error: error.slice(0, 500), nextAttemptAt: delay === null ? null : new Date(Date.now() + delay) })
-        log.warn({ deliveryId: d.id, endpointId: d.endpoint_id, attempt, statusCode, error, final: delay === null }, 'webhook delivery attempt failed')
-      }
-      if (!d.endpoint_active) { await fail(null, 'endpoint is disabled', undefined, true); return true }
-      const timestamp = String(Math.floor(Date.now() / 1000))
-      const headers = {
-        'content-type': 'application/json',
-        'x-service-timestamp': timestamp,
-        'x-service-signature': signPayload(d.secret, timestamp, d.payload),
-        'x-service-event': d.event_type,
-        'x-service-delivery-id': d.id,
-        'x-service-event-id': d.event_id
-      }
-      try {
-        const res = await client.request(d.url, { method: 'POST', headers, body: d.payload })
-        if (res.status >= 200 && res.status < 300) {
-          await recordAttempt(db, d.id, workerId, { status: 'delivered', statusCode: res.status, error: null, nextAttemptAt: null })
-          log.info({ deliveryId: d.id, endpointId: d.endpoint_id, attempt, status: res.status }, 'webhook delivered')
-        } else if (res.status === 410) {
-          await disableEndpoint(db, d.endpoint_id, 'receiver answered 410 Gone')
-          await fail(410, 'receiver answered 410 Gone: endpoint disabled', undefined, true)
-        } else if (res.status >= 300 && res.status < 400) {
-          await fail(res.status, `redirect to ${res.redirectLocation ?? '(no location)'} not followed`)
-        } else {
-          await fail(res.status, `receiver answered ${res.status}`, res.headers['retry-after'])
-        }
-      } catch (err) {
-        const code = err instanceof DomainError ? err.code : 'connection_failed'
-        await fail(null, `${code}: ${(err as Error).message}`)
-      }
+      void queue.add(() => deliver(d).catch((err) => log.error({ err, deliveryId: d.id }, 'webhook delivery attempt crashed')).finally(() => services.wake()))
       return true
+    },
+    async close () {
+      await queue.onIdle()
     }
   }
 }
