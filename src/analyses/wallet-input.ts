@@ -33,7 +33,8 @@ export function normaliseWallets (family: ChainFamily, items: RawItem[], maxWall
     if (typeof item === 'string') raw = item
     else {
       const candidates = [item.wallet, item.walletAddress, item.address].filter((v) => v !== undefined && v !== '') as string[]
-      if (new Set(candidates.map((c) => String(c).trim().toLowerCase())).size > 1) {
+      // compared in the chain's own normal form: EVM ignores case, base58 (Solana) is case-sensitive
+      if (new Set(candidates.map((c) => { const n = normaliseAddress(family, String(c)); return n.ok ? n.address : String(c).trim() })).size > 1) {
         invalidCount++
         if (invalid.length < MAX_NAMED_INVALID) invalid.push({ index, value: candidates.join(' / ').slice(0, 120), reason: 'wallet, walletAddress and address name different addresses' })
         return
@@ -62,20 +63,33 @@ export function normaliseWallets (family: ChainFamily, items: RawItem[], maxWall
   return { wallets, duplicates, inputHash }
 }
 
+const ADDRESS_COLUMNS = ['wallet', 'walletAddress', 'address'] as const
+
+/** Header names, trimmed; a name given twice is refused (csv-parse would silently keep only the last column). */
+function csvHeader (header: string[]): string[] {
+  const names = header.map((c) => c.trim())
+  const twice = names.find((c, i) => c !== '' && names.indexOf(c) !== i)
+  if (twice !== undefined) throw new ApiError('invalid_csv', `csvFile header names the column ${JSON.stringify(twice.slice(0, 60))} more than once`)
+  return names
+}
+
 /** Reads CSV text with a header row naming the address column (wallet, walletAddress or address). */
 export function walletsFromCsv (text: string): RawItem[] {
   let rows: Record<string, string>[]
   try {
-    rows = parseCsv(text, { columns: (h: string[]) => h.map((c) => c.trim()), skip_empty_lines: true, trim: true, bom: true, relax_column_count: false, max_record_size: 64 * 1024 })
+    rows = parseCsv(text, { columns: csvHeader, skip_empty_lines: true, trim: true, bom: true, relax_column_count: false, max_record_size: 64 * 1024 })
   } catch (err) {
+    if (err instanceof ApiError) throw err
     throw new ApiError('invalid_csv', `csvFile is not valid CSV: ${(err as Error).message}`)
   }
   if (rows.length === 0) throw new ApiError('invalid_csv', 'csvFile has no data rows')
   const header = Object.keys(rows[0])
-  const addressColumn = ['wallet', 'walletAddress', 'address'].find((c) => header.includes(c))
-  if (!addressColumn) throw new ApiError('invalid_csv', `csvFile needs a header row with a wallet, walletAddress or address column (found: ${header.slice(0, 10).join(', ')})`)
+  const addressColumns = ADDRESS_COLUMNS.filter((c) => header.includes(c))
+  if (addressColumns.length === 0) throw new ApiError('invalid_csv', `csvFile needs a header row with a wallet, walletAddress or address column (found: ${header.slice(0, 10).join(', ')})`)
   return rows.map((row, i) => {
-    const item: Record<string, unknown> = { address: row[addressColumn] }
+    // every address column is kept: a row whose columns name different addresses is refused like a JSON item
+    const item: Record<string, unknown> = {}
+    for (const c of addressColumns) if (row[c] !== undefined && row[c] !== '') item[c] = row[c]
     for (const f of FIELDS) {
       const v = row[f]
       if (v === undefined || v === '') continue

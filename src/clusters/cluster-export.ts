@@ -41,7 +41,7 @@ export function exportCsv (x: ExportInput): string {
   return toCsv(header, rows)
 }
 
-const md = (s: unknown): string => String(s ?? '').replace(/[\\`*_{}[\]()#+\-.!|<>]/g, (c) => `\\${c}`).replace(/\r?\n/g, ' ')
+const md = (s: unknown): string => String(s ?? '').replace(/[\\`*_{}[\]()#+\-.!|<>]/g, (c) => `\\${c}`).replace(/\r\n|[\r\n]/g, ' ')
 
 export function exportMarkdown (x: ExportInput): string {
   const c = x.cluster

@@ -6,7 +6,22 @@ import type { Context, Next } from 'koa'
 import { DomainError } from '../errors/domain-error.ts'
 import { statusForCode } from '../errors/error-codes.ts'
 
-interface HttpishError extends Error { status?: number; statusCode?: number; type?: string; expose?: boolean }
+interface HttpishError extends Error { status?: number; statusCode?: number; type?: string; expose?: boolean; httpCode?: number }
+
+/** formidable's numeric error codes (multipart uploads) that need their own answer. */
+const FORMIDABLE_NO_EMPTY_FILES = 1010
+const FORMIDABLE_MAX_FILES_EXCEEDED = 1015
+
+/** A multipart parsing error of formidable (numeric `code` and `httpCode`) as our code and message, or null. */
+function multipartError (err: HttpishError): { code: string; message: string } | null {
+  const num = (err as { code?: unknown }).code
+  if (typeof num !== 'number' || typeof err.httpCode !== 'number') return null
+  if (num === FORMIDABLE_MAX_FILES_EXCEEDED) return { code: 'validation_failed', message: 'a multipart upload takes exactly one file part: the csvFile' }
+  if (num === FORMIDABLE_NO_EMPTY_FILES) return { code: 'invalid_csv', message: 'the uploaded file is empty' }
+  if (err.httpCode === 413) return { code: 'payload_too_large', message: 'request body is larger than the limit' }
+  if (err.httpCode >= 400 && err.httpCode < 500) return { code: 'validation_failed', message: `malformed multipart body: ${err.message}` }
+  return null
+}
 
 export function errorMiddleware () {
   return async function handleErrors (ctx: Context, next: Next): Promise<void> {
@@ -21,10 +36,13 @@ export function errorMiddleware () {
       let code: string
       let message: string
       let extra: Record<string, unknown> | undefined
+      const multipart = err instanceof DomainError ? null : multipartError(err)
       if (err instanceof DomainError) {
         code = err.code
         message = err.message
         extra = err.details
+      } else if (multipart) {
+        ({ code, message } = multipart)
       } else if (err.type === 'entity.too.large' || err.status === 413 || /maxFileSize|maxTotalFileSize|exceeded/i.test(err.message ?? '')) {
         code = 'payload_too_large'
         message = 'request body is larger than the limit'

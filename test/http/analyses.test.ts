@@ -1,4 +1,5 @@
 import t from 'tap'
+import { sql } from 'kysely'
 import { getAddress } from 'viem'
 import { eachStore } from '../helpers/each-store.ts'
 import { startTestServer, waitForRun } from '../helpers/app.ts'
@@ -38,6 +39,31 @@ await eachStore(t, 'analyses', (t, factory) => {
       const noFile = new FormData()
       noFile.append('analysisMode', 'onchain')
       t.match(await (async () => { const r = await fetch(`${srv.base}${base}/analyses`, { method: 'POST', headers: { authorization: `Bearer ${alice}` }, body: noFile }); return { status: r.status, body: await r.json() } })(), { status: 400, body: { code: 'missing_file' } })
+    })
+
+    t.test('wallet objects and CSV uploads: edge cases', async (t) => {
+      const c = (await srv.req('POST', '/api/v2/campaigns', { key: alice, body: { name: 'inputs', campaignType: 'airdrop', chain: 'Ethereum' } })).body
+      const path = `/api/v2/campaigns/${c.id}/analyses`
+      const upload = async (parts: Array<[string, Blob | string, string?]>): Promise<{ status: number; body: any }> => {
+        const form = new FormData()
+        for (const [name, value, file] of parts) if (file) form.append(name, value as Blob, file); else form.append(name, value as string)
+        const r = await fetch(`${srv.base}${path}`, { method: 'POST', headers: { authorization: `Bearer ${alice}` }, body: form })
+        return { status: r.status, body: await r.json() }
+      }
+      const csv = (text: string) => new Blob([text], { type: 'text/csv' })
+      const [a, b] = [fx.sybils[0], fx.sybils[1]]
+      t.match(await srv.req('POST', path, { key: alice, body: { wallets: [{ wallet: getAddress(a), address: a }] } }), { status: 202, body: { walletCount: 1 } }, 'wallet and address naming one EVM address in two cases')
+      t.match(await srv.req('POST', path, { key: alice, body: { wallets: [{ wallet: a, address: b }] } }), { status: 400, body: { code: 'invalid_wallets', invalid: [{ index: 0 }] } })
+      t.match(await upload([['csvFile', csv(`\uFEFF"address",policyReason,color\r\n${a},"late, but fine",red\r\n"${getAddress(b)}",,blue\r\n`), 'w.csv']]), { status: 202, body: { walletCount: 2 } }, 'BOM, CRLF, quoted fields and an unknown column')
+      t.match(await upload([['csvFile', csv(`wallet,address\n${a},${b}\n`), 'w.csv']]), { status: 400, body: { code: 'invalid_wallets' } }, 'a CSV row whose wallet and address columns differ is refused like a JSON item')
+      t.match(await upload([['csvFile', csv(`address,address\n${a},${b}\n`), 'w.csv']]), { status: 400, body: { code: 'invalid_csv' } }, 'a column named twice is refused, not silently dropped')
+      t.match(await upload([['csvFile', csv(''), 'w.csv']]), { status: 400, body: { code: 'invalid_csv' } }, 'an empty file')
+      t.match(await upload([['csvFile', csv(`address\n${a}\n`), 'w.csv'], ['csvFile', csv(`address\n${b}\n`), 'x.csv']]), { status: 400, body: { code: 'validation_failed' } }, 'a second file part is a client error, not 413')
+      t.match(await upload([['csvFile', csv(`address\n${a}\n`), 'w.csv'], ['note', 'other form fields are allowed']]), { status: 202 })
+      const noBoundary = await srv.req('POST', path, { key: alice, raw: 'x', headers: { 'content-type': 'multipart/form-data' } })
+      t.match(noBoundary, { status: 400, body: { code: 'validation_failed' } }, 'a multipart body without a boundary')
+      const truncated = await srv.req('POST', path, { key: alice, raw: `--XX\r\nContent-Disposition: form-data; name="csvFile"; filename="w.csv"\r\n\r\naddress\n${a}`, headers: { 'content-type': 'multipart/form-data; boundary=XX' } })
+      t.match(truncated, { status: 400, body: { code: 'validation_failed' } }, 'a truncated multipart body')
     })
 
     let first: any
@@ -131,6 +157,77 @@ await eachStore(t, 'analyses', (t, factory) => {
       t.match(await srv.req('GET', `${run}/decisions`, { key: bob }), { status: 404 })
       const runs = await srv.req('GET', `${base}/analyses?limit=1`, { key: alice })
       t.match(runs.body, { object: 'analysis_list', pagination: { limit: 1, returned: 1, hasMore: false } }, 'one run so far in this campaign')
+    })
+
+    t.test('cursors: exact signature, short whatever the owner name, one scope each', async (t) => {
+      const run = `${base}/analyses/${first.analysisId}`
+      const c = (await srv.req('GET', `${run}/decisions?limit=2`, { key: alice })).body.pagination.nextCursor as string
+      const last = c[c.length - 1]
+      const sameBits = 'AEIMQUYcgkosw048'.split('').find((x) => x !== last && Math.floor('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'.indexOf(x) / 16) === Math.floor('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'.indexOf(last) / 16))!
+      for (const bad of [c + '=', c + '!', c + '.', `${c.slice(0, -1)}${sameBits}`, c.replace('.', '..')]) {
+        t.match(await srv.req('GET', `${run}/decisions?limit=2&cursor=${encodeURIComponent(bad)}`, { key: alice }), { status: 400, body: { code: 'invalid_cursor' } }, `tampered: ${bad.slice(-6)}`)
+      }
+      t.equal((await srv.req('GET', `${run}/decisions?limit=2&cursor=${encodeURIComponent(c)}`, { key: alice })).status, 200)
+      const label = encodeURIComponent(first.clusters[0].clusterLabel)
+      const mc = (await srv.req('GET', `${run}/clusters/${label}/members?limit=1`, { key: alice })).body.pagination.nextCursor
+      t.match(await srv.req('GET', `${run}/clusters/${label}/evidence?cursor=${encodeURIComponent(mc)}`, { key: alice }), { status: 400, body: { code: 'invalid_cursor' } }, 'a members cursor is refused by evidence')
+      const gc = (await srv.req('GET', `${run}/clusters/${label}/evidence?lane=graph&limit=1`, { key: alice })).body.pagination.nextCursor
+      t.match(await srv.req('GET', `${run}/clusters/${label}/evidence?lane=funding&cursor=${encodeURIComponent(gc)}`, { key: alice }), { status: 400, body: { code: 'invalid_cursor' } }, 'a graph cursor is refused by the funding lane')
+      t.equal((await srv.req('GET', `${run}/clusters/${label}/evidence?lane=graph&cursor=${encodeURIComponent(gc)}`, { key: alice })).status, 200)
+      for (const [n, code] of [[768, 'invalid_cursor'], [769, 'validation_failed']] as const) {
+        t.match(await srv.req('GET', `${base}/analyses?cursor=${'a'.repeat(n)}`, { key: alice }), { status: 400, body: { code } }, `a run-list cursor of ${n} characters`)
+      }
+      // the longest owner name keys accept (200 characters), in a script that takes 3 bytes a character
+      const owner = '東京本社の監査チーム'.repeat(20)
+      const longKey = await srv.key(owner, 'none')
+      const lc = (await srv.req('POST', '/api/v2/campaigns', { key: longKey, body: { name: 'long owner', campaignType: 'airdrop', chain: 'Ethereum' } })).body
+      const started = await srv.req('POST', `/api/v2/campaigns/${lc.id}/analyses`, { key: longKey, body: { wallets: fx.wallets } })
+      const done = await waitForRun(srv, longKey, lc.id, started.body.analysisId)
+      const lrun = `/api/v2/campaigns/${lc.id}/analyses/${done.analysisId}`
+      const llabel = encodeURIComponent(done.clusters[0].clusterLabel)
+      for (const path of [`${lrun}/clusters/${llabel}/members?limit=1`, `${lrun}/clusters/${llabel}/evidence?lane=graph&limit=1`, `${lrun}/decisions?limit=1`]) {
+        const next = (await srv.req('GET', path, { key: longKey })).body.pagination.nextCursor as string
+        t.ok(next.length <= 512, `${path.split('/').pop()}: cursor of ${next.length} characters`)
+        t.equal((await srv.req('GET', `${path}&cursor=${encodeURIComponent(next)}`, { key: longKey })).status, 200, 'the next page is served')
+      }
+    })
+
+    t.test('any cluster label round-trips; exports neutralise formulas and markdown line breaks', async (t) => {
+      const c = (await srv.req('POST', '/api/v2/campaigns', { key: alice, body: { name: 'labels', campaignType: 'airdrop', chain: 'Ethereum' } })).body
+      const cbase = `/api/v2/campaigns/${c.id}`
+      t.match(await srv.req('GET', `${cbase}/decisions`, { key: alice }), { status: 409, body: { code: 'no_completed_run' } }, 'no decision package before a run completes')
+      const started = await srv.req('POST', `${cbase}/analyses`, { key: alice, body: { wallets: fx.wallets } })
+      const done = await waitForRun(srv, alice, c.id, started.body.analysisId)
+      const aid = done.analysisId
+      const labels = ['a/b', '100%', 'q?x=1&y', 'h#1', 'sp ace', 'ünï✓ 東京', '=cmd|/c calc', 'a+b', '%2F', 'a\\b', 'x\r# injected heading']
+      let ordinal = 1000
+      for (const label of labels) {
+        ordinal++
+        await sql`insert into clusters (analysis_id, ordinal, label, size, risk_score, grouping_basis, support, archetype, summary)
+          values (${aid}, ${ordinal}, ${label}, 1, 50, 'funding', ${JSON.stringify({ confidence: 0.5, level: 'moderate' })}::jsonb, ${JSON.stringify({ name: 'fan_out', rationale: 'r' })}::jsonb, ${JSON.stringify({ evidence: {}, timeline: null })}::jsonb)`.execute(srv.store.db)
+        // one stored wallet of the run moves into each labelled cluster (the run keeps one decision per wallet)
+        await sql`update decisions set cluster_ordinal = ${ordinal}, cluster_label = ${label}, stored_status = 'clustered', reasons = ${JSON.stringify(['=HYPERLINK("http://x")'])}::jsonb,
+          input = ${JSON.stringify({ policyReason: '@SUM(A1)', reputationLabel: '\tx' })}::jsonb where analysis_id = ${aid} and ordinal = ${ordinal - 1000}`.execute(srv.store.db)
+      }
+      for (const label of labels) {
+        const path = `${cbase}/analyses/${aid}/clusters/${encodeURIComponent(label)}`
+        const intel = await srv.req('GET', path, { key: alice })
+        t.match(intel, { status: 200, body: { clusterLabel: label } }, `intelligence of ${JSON.stringify(label)}`)
+        t.match(await srv.req('GET', intel.body.links.members, { key: alice }), { status: 200, body: { clusterLabel: label, members: [{ storedStatus: 'clustered' }] } }, 'its members link works as given')
+        t.match(await srv.req('GET', `${path}/evidence?lane=graph`, { key: alice }), { status: 200, body: { clusterLabel: label } })
+        const exported = await srv.req('GET', `${path}/export?format=csv`, { key: alice })
+        t.equal(exported.status, 200)
+        const cells = exported.text.split('\r\n')[1]
+        t.notOk(/(^|,)"?[=+\-@\t\r]/.test(cells), `no CSV cell starts a formula: ${cells}`)
+        const brief = await srv.req('GET', `${path}/export?format=md`, { key: alice })
+        const lines = brief.text.split(/\r\n|\r|\n/) // CommonMark line endings: a lone CR ends a line too
+        t.ok(lines[0].startsWith('# Case brief: cluster ') && lines[1] === '', `the label stays on the markdown title line: ${JSON.stringify(lines.slice(0, 2))}`)
+      }
+      const pkg = await srv.req('GET', `${cbase}/decisions?format=csv`, { key: alice })
+      const rows = pkg.text.split('\r\n').filter((l) => l.includes('HYPERLINK'))
+      t.equal(rows.length, labels.length)
+      t.ok(rows.every((l) => l.includes(",'=HYPERLINK") || l.includes(',"\'=HYPERLINK')), 'the decision package CSV neutralises formulas')
+      t.ok(rows.some((l) => l.includes("'=cmd|/c calc")), 'and a label that starts with =')
     })
 
     t.test('decision package, policy change and diff', async (t) => {

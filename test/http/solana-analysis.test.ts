@@ -24,6 +24,12 @@ await eachStore(t, 'solana_runs', (t, factory) => {
     const campaign = (await srv.req('POST', '/api/v2/campaigns', { key, body: { name: 'sol drop', campaignType: 'airdrop', chain: 'Solana' } })).body
     const base = `/api/v2/campaigns/${campaign.id}`
     t.match(await srv.req('POST', `${base}/analyses`, { key, body: { wallets: [sybils[0].toLowerCase()] } }), { status: 400, body: { code: 'invalid_wallets' } }, 'base58 is case-sensitive: a lower-cased address is another (invalid) one')
+    // another valid address that differs from a wallet only in the case of its last character
+    const B58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'
+    const caseTwin = (a: string): string | null => { const c = a[a.length - 1]; const o = c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase(); return o !== c && B58.includes(o) ? a.slice(0, -1) + o : null }
+    const twinSeed = Array.from({ length: 200 }, (_, i) => sol(`twin-${i}`)).find((a) => caseTwin(a) !== null)!
+    t.match(await srv.req('POST', `${base}/analyses`, { key, body: { wallets: [{ wallet: twinSeed, address: caseTwin(twinSeed)! }] } }), { status: 400, body: { code: 'invalid_wallets', invalid: [{ reason: /different addresses/ }] } }, 'wallet and address that differ only in case name two Solana addresses')
+    t.match(await srv.req('POST', `${base}/analyses`, { key, body: { wallets: [caseTwin(twinSeed)!] } }), { status: 202 }, 'the twin is itself a valid address')
     const started = await srv.req('POST', `${base}/analyses`, { key, body: { wallets: [...sybils, ...users] } })
     t.equal(started.status, 202)
     const done = await waitForRun(srv, key, campaign.id, started.body.analysisId)

@@ -58,7 +58,7 @@ export const decisionRoutes: RouteDef[] = [
   {
     method: 'get', path: '/api/v2/campaigns/{id}/analyses/{analysisId}/decisions/diff', operationId: 'diffRunDecisions', summary: 'Descriptive diff of stored decisions against another run of the campaign', tag: 'Decisions', auth: 'key',
     query: { properties: { compareTo: { type: 'string', minLength: 1, maxLength: 100 }, limit: limitParam(500, 100), cursor: cursorParam(512) }, required: ['compareTo'] },
-    responses: { 200: { description: 'Changed rows', schema: pageSchema('changes') }, 404: err('Unknown campaign or analysis, or compareTo of another campaign'), 413: err('A run has more than 50000 decisions'), 503: err('Store unavailable') },
+    responses: { 200: { description: 'Changed rows', schema: pageSchema('changes') }, 404: err('Unknown campaign or analysis, or compareTo of another campaign'), 409: err('run_not_completed: this run or compareTo is not completed'), 413: err('A run has more than 50000 decisions'), 503: err('Store unavailable') },
     async handler (ctx) {
       const { campaign, run } = await resolveRun(ctx)
       const q = ctx.state.query as { compareTo: string; limit: number; cursor?: string }
