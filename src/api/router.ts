@@ -1,4 +1,7 @@
 /** Builds the Koa router from route definitions: auth, body parsing, content-type and schema checks. */
+import fs from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
 import Router from '@koa/router'
 import { koaBody } from 'koa-body'
 import type { Next } from 'koa'
@@ -61,16 +64,28 @@ export function buildRouter (defs: RouteDef[], config: Config, authenticator: Au
     if (def.body) {
       const validate = compileBody<unknown>(def.body.schema)
       chain.push(contentTypeGuard(def))
-      chain.push(koaBody({
+      const bodyOptions = (uploadDir?: string) => ({
         json: true,
         jsonStrict: true,
         jsonLimit: config.bodyLimitBytes,
         text: false,
         urlencoded: false,
-        multipart: Boolean(def.body.multipart),
-        formidable: { maxFileSize: config.csvUploadLimitBytes, maxTotalFileSize: config.csvUploadLimitBytes, maxFiles: 1, maxFields: 50, maxFieldsSize: 64 * 1024 },
+        multipart: Boolean(def.body?.multipart),
+        formidable: { maxFileSize: config.csvUploadLimitBytes, maxTotalFileSize: config.csvUploadLimitBytes, maxFiles: 1, maxFields: 50, maxFieldsSize: 64 * 1024, ...(uploadDir ? { uploadDir } : {}) },
         parsedMethods: ['POST', 'PATCH', 'PUT', 'DELETE'] as any
-      }) as any)
+      })
+      const parseBody = koaBody(bodyOptions()) as any
+      if (def.body.multipart) {
+        // each upload lands in a directory of its own that is removed when the request ends, whatever happened
+        // (a rejected second file, a truncated body or a handler error leave no temporary file behind)
+        chain.push(async (ctx, next) => {
+          if (!ctx.is('multipart/form-data')) return parseBody(ctx, next)
+          const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'wi-upload-'))
+          try { await (koaBody(bodyOptions(dir)) as any)(ctx, next) } finally { await fs.rm(dir, { recursive: true, force: true }) }
+        })
+      } else {
+        chain.push(parseBody)
+      }
       chain.push(async (ctx, next) => {
         if (ctx.is('multipart/form-data')) return next()
         const body = (ctx.request as any).body

@@ -1,11 +1,19 @@
 import t from 'tap'
+import fs from 'node:fs'
+import os from 'node:os'
+import nodePath from 'node:path'
 import { sql } from 'kysely'
 import { getAddress } from 'viem'
 import { eachStore } from '../helpers/each-store.ts'
-import { startTestServer, waitForRun } from '../helpers/app.ts'
 import { evm, plantCluster } from '../helpers/fixtures.ts'
 import { listEvents } from '../../storage/repos/outbox-repo.ts'
 
+// this file's own temporary directory, so that leftover upload files can be counted
+const tmp = fs.mkdtempSync(nodePath.join(os.tmpdir(), 'wi-analyses-test-'))
+process.env.TMPDIR = tmp
+// the app is loaded after TMPDIR is set: the upload parser takes its default directory when it is first loaded
+const { startTestServer, waitForRun } = await import('../helpers/app.ts')
+t.teardown(() => fs.rmSync(tmp, { recursive: true, force: true }))
 
 await eachStore(t, 'analyses', (t, factory) => {
   t.test('analysis runs and stored results', async (t) => {
@@ -64,6 +72,8 @@ await eachStore(t, 'analyses', (t, factory) => {
       t.match(noBoundary, { status: 400, body: { code: 'validation_failed' } }, 'a multipart body without a boundary')
       const truncated = await srv.req('POST', path, { key: alice, raw: `--XX\r\nContent-Disposition: form-data; name="csvFile"; filename="w.csv"\r\n\r\naddress\n${a}`, headers: { 'content-type': 'multipart/form-data; boundary=XX' } })
       t.match(truncated, { status: 400, body: { code: 'validation_failed' } }, 'a truncated multipart body')
+      const leftovers = fs.readdirSync(tmp).filter((n) => n.startsWith('wi-upload-') || fs.statSync(nodePath.join(tmp, n)).isFile())
+      t.same(leftovers, [], 'no upload leaves a temporary file behind, accepted or refused')
     })
 
     let first: any
