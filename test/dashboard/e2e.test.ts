@@ -102,6 +102,12 @@ if (!fs.existsSync(CHROMIUM)) {
     await page.getByRole('button', { name: 'Activate policy' }).click()
     await page.locator('#policy-history tr', { hasText: 'bot wave on the testnet faucet' }).waitFor()
     t.match(await page.locator('#policy-history').textContent(), /1\s*strict.*dashboard/)
+    await page.locator('a.skip').focus()
+    await page.keyboard.press('Enter')
+    await page.waitForTimeout(300) // a hash change would re-route the page
+    t.equal(page.url(), campaignUrl, 'the skip link keeps the page address')
+    t.equal(await page.getByRole('heading', { level: 1 }).textContent(), 'Spring drop', 'the skip link keeps the page')
+    t.ok(await page.evaluate(() => document.getElementById('main')!.contains(document.activeElement)), 'the skip link moves focus to the content')
     await shot('campaign')
   })
 
@@ -116,6 +122,7 @@ if (!fs.existsSync(CHROMIUM)) {
   }
 
   let runsComplete = false
+  let clusterUrl = ''
   t.test('runs: upload a CSV, watch it complete, open a cluster with its graph', async (t) => {
     await uploadRun(fx.wallets)
     await shot('run')
@@ -125,6 +132,7 @@ if (!fs.existsSync(CHROMIUM)) {
     t.match(await page.locator('#summary-counts').textContent(), /Clusters\s*[1-9]/)
     await page.locator('#clusters-table a').first().click()
     await page.locator('#graph[data-rendered]').waitFor({ state: 'attached' })
+    clusterUrl = page.url()
     const graph = page.locator('#graph')
     t.equal(await graph.getAttribute('data-rendered'), 'sigma', 'sigma drew the graph')
     t.ok(await graph.locator('canvas').count() > 0)
@@ -190,7 +198,20 @@ if (!fs.existsSync(CHROMIUM)) {
     await page.locator('#runs-table').waitFor()
     t.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1), 'no horizontal page scroll at 380 px')
     await shot('campaign-narrow')
+    for (const [name, url, ready] of [['keys', '/dashboard/#/keys', '#keys-table'], ['webhooks', '/dashboard/#/webhooks', '#webhooks-table'], ['cluster', clusterUrl, '#members-table']]) {
+      if (!url) { t.fail(`no ${name} page to check`); continue }
+      await page.goto(url)
+      await page.locator(ready).waitFor()
+      t.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1), `no horizontal page scroll at 380 px on the ${name} page`)
+      await shot(`${name}-narrow`)
+    }
     t.same(pageErrors, [], 'no script errors or CSP violations')
+    await page.route('**/dashboard/api/logout', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"unavailable","code":"shutting_down"}' }), { times: 1 })
+    await page.getByRole('button', { name: 'Sign out' }).click()
+    await page.locator('#toast', { hasText: 'still signed in' }).waitFor()
+    t.equal(await page.locator('#owner').textContent(), 'acme', 'a failed sign-out does not pretend to have signed out')
+    t.equal((await page.evaluate(() => fetch('/dashboard/api/session').then((r) => r.status))), 200, 'and the session is indeed still live')
+    pageErrors.length = 0 // the browser logs the failed request
     await page.getByRole('button', { name: 'Sign out' }).click()
     await page.getByRole('heading', { name: 'Sign in' }).waitFor()
     t.equal((await page.evaluate(() => fetch('/dashboard/api/session').then((r) => r.status))), 401)

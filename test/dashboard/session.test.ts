@@ -42,6 +42,7 @@ t.test('login links: one use, expiry, unknown', async (t) => {
   t.match(cookie, /samesite=strict/i)
   t.match(cookie, /httponly/i)
   t.notOk(cookie.includes(token), 'the session token is not the link token')
+  t.notMatch(cookie, /;\s*secure/i, 'no Secure flag over plain http')
   t.match(await (await post('/dashboard/login', { token })).json(), { code: 'login_link_used' })
   t.equal((await post('/dashboard/login', { token })).status, 401)
   const reused = await fetch(`${srv.base}/dashboard/login?token=${token}`)
@@ -82,6 +83,27 @@ t.test('sessions: 401 without or with a bad cookie, expiry, logout', async (t) =
   t.equal(out.status, 200)
   t.match(out.headers.get('set-cookie'), /wi_dashboard=;/)
   t.match(await bob.req('GET', '/dashboard/api/keys'), { status: 401, body: { code: 'session_required' } })
+})
+
+t.test('behind an https reverse proxy: sign-in and changes work, the cookie is Secure', async (t) => {
+  const proxy = { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'integrity.example.com' }
+  const origin = 'https://integrity.example.com'
+  const res = await post('/dashboard/login', { token: await loginLink(srv, 'grace') }, { ...proxy, origin, 'sec-fetch-site': 'same-origin' })
+  t.equal(res.status, 200, 'the sign-in form posted from the public https address is accepted')
+  const setCookie = res.headers.get('set-cookie') ?? ''
+  t.match(setCookie, /;\s*secure/i, 'the session cookie is Secure')
+  t.match(setCookie, /httponly/i)
+  const cookie = setCookie.split(';')[0]
+  const call = (method: string, pathname: string, headers: Record<string, string>, body?: unknown) =>
+    srv.req(method, pathname, { headers: { cookie, ...headers }, body })
+  const csrf = (await call('GET', '/dashboard/api/session', proxy)).body?.csrfToken
+  t.match(csrf, /^[A-Za-z0-9_-]{43}$/)
+  t.match(await call('POST', '/dashboard/api/keys', { ...proxy, origin, 'sec-fetch-site': 'same-origin', 'x-csrf-token': csrf }, { label: 'proxied' }), { status: 201, body: { label: 'proxied' } }, 'a same-origin change is accepted')
+  t.match(await call('POST', '/dashboard/api/keys', { ...proxy, origin: 'https://evil.example', 'x-csrf-token': csrf }, {}), { status: 403, body: { code: 'csrf_failed' } }, 'another origin is still refused')
+  t.match(await call('POST', '/dashboard/api/keys', { ...proxy, origin: 'http://integrity.example.com', 'x-csrf-token': csrf }, {}), { status: 403, body: { code: 'csrf_failed' } }, 'the plain http origin is refused')
+  const caddy = await post('/dashboard/login', { token: await loginLink(srv, 'grace') }, { 'x-forwarded-proto': 'https', origin: srv.base.replace('http:', 'https:') })
+  t.equal(caddy.status, 200, 'a proxy that keeps the Host header and sets only X-Forwarded-Proto works too')
+  t.match(caddy.headers.get('set-cookie'), /;\s*secure/i)
 })
 
 t.test('CSRF and keys', async (t) => {

@@ -1,6 +1,6 @@
 /** Dashboard entry: checks the session, then routes #/… hashes to pages. */
 import { api, ApiFailure, setCsrfToken } from './api.ts'
-import { h, errorText } from './dom.ts'
+import { h, errorText, toast } from './dom.ts'
 import { keysPage } from './pages/keys.ts'
 import { campaignsPage } from './pages/campaigns.ts'
 import { campaignPage } from './pages/campaign.ts'
@@ -66,11 +66,25 @@ async function start (): Promise<void> {
   document.getElementById('nav')!.hidden = false
   const signOut = h('button', {
     type: 'button', class: 'link',
-    onclick: async () => { await api('POST', 'logout').catch(() => {}); signedOut('You are signed out.') }
+    onclick: async () => {
+      try {
+        await api('POST', 'logout')
+      } catch (err) {
+        // only a session the server no longer knows counts as signed out; otherwise it is still live
+        if (!(err instanceof ApiFailure && err.status === 401)) { toast(`Sign-out failed, you are still signed in: ${errorText(err)}`); return }
+      }
+      signedOut('You are signed out.')
+    }
   }, 'Sign out')
   document.getElementById('who')!.replaceChildren(h('span', {}, 'Owner ', h('strong', { id: 'owner' }, session.ownerId)), ' ', signOut)
   window.addEventListener('hashchange', () => { void render(session) })
   await render(session)
 }
+
+// The skip link focuses the content itself: following its #main would change the hash, which routes the pages.
+document.querySelector('a.skip')?.addEventListener('click', (e) => {
+  e.preventDefault()
+  document.getElementById('main')!.focus()
+})
 
 void start()
