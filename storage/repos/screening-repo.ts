@@ -47,8 +47,16 @@ export async function listListVersions (db: Db): Promise<Array<{ name: string; v
   return rows.map((r) => ({ name: r.name, version: r.version, format: r.format, listDate: r.list_date, entries: r.entry_count, active: r.active, importedAt: r.imported_at }))
 }
 
+/**
+ * Text that jsonb (and text) columns accept: a scan result carries strings from the scanned page (title, meta
+ * refresh, lure text), and PostgreSQL refuses NUL and lone UTF-16 surrogates (a title cut inside an emoji), which
+ * would turn the scan of a hostile page into a 500. Both become U+FFFD.
+ */
+const storable = (text: string): string => text.replace(/\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd')
+
 export async function insertScan (db: Db, s: { id: string; ownerId: string; type: string; chain: string; value: string; verdict: string; riskScore: number; result: object }): Promise<void> {
-  await db.insertInto('screening_scans').values({ id: s.id, owner_id: s.ownerId, type: s.type, chain: s.chain, value: s.value.slice(0, 4096), verdict: s.verdict, risk_score: s.riskScore, result: JSON.stringify(s.result), created_at: new Date() }).execute()
+  const result = JSON.stringify(s.result, (_k, v: unknown) => typeof v === 'string' ? storable(v) : v)
+  await db.insertInto('screening_scans').values({ id: s.id, owner_id: s.ownerId, type: s.type, chain: s.chain, value: storable(s.value.slice(0, 4096)), verdict: s.verdict, risk_score: s.riskScore, result, created_at: new Date() }).execute()
 }
 
 export async function scanExists (db: Db, id: string): Promise<boolean> {

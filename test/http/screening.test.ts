@@ -1,5 +1,6 @@
 import t from 'tap'
 import fs from 'node:fs'
+import http from 'node:http'
 import path from 'node:path'
 import { startTestServer } from '../helpers/app.ts'
 import { adminCommands } from '../../src/cli/admin-commands.ts'
@@ -61,4 +62,25 @@ t.test('v1 screening scan and feedback through the real app', async (t) => {
   t.ok(limited, 'feedback is rate-limited per client')
   t.equal(limited!.body.code, 'rate_limited')
   t.ok(Number(limited!.headers.get('retry-after')) > 0)
+})
+
+t.test('a hostile page (NUL in the title, an emoji cut at the title limit) is scanned and stored, not a 500', async (t) => {
+  const pages: Record<string, string> = {
+    '/nul': '<html><head><title>Claim\u0000 your airdrop</title></head><body>Connect wallet</body></html>',
+    '/emoji': `<html><head><title>${'a'.repeat(199)}\u{1F381}</title></head></html>`
+  }
+  const site = http.createServer((req, res) => { res.setHeader('content-type', 'text/html'); res.end(pages[req.url ?? ''] ?? '') })
+  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve))
+  t.teardown(() => site.close())
+  // loopback pages need the unsafe setting (the fetcher refuses private addresses otherwise)
+  const srv = await startTestServer({ background: false, env: { UNSAFE_ALLOW_PRIVATE_WEBHOOK_TARGETS: '1' } })
+  t.teardown(() => srv.close())
+  const key = await srv.key('pages', 'growth')
+  for (const path of Object.keys(pages)) {
+    const r = await srv.req('POST', '/api/v1/screening/scan', { key, body: { type: 'url', chain: 'evm', value: `http://127.0.0.1:${(site.address() as { port: number }).port}${path}` } })
+    t.equal(r.status, 200, path)
+    t.equal(r.body.metadata?.sandbox?.fetched, true, path)
+    const fb = await srv.req('POST', '/api/screening/feedback', { body: { scanId: r.body.scanId, verdict: 'scam_report', reason: 'drainer page' } })
+    t.equal(fb.status, 201, `${path}: the scan was stored`)
+  }
 })

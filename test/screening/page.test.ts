@@ -61,3 +61,23 @@ t.test('a benign page has no findings above info', async (t) => {
   t.equal(r.scamDna.kitFamily, null)
   t.equal(r.sandbox.fetched, true)
 })
+
+t.test('hostile pages are inspected in linear time (no regex backtracking on unclosed tags)', async (t) => {
+  const size = 128 * 1024
+  const pages: Record<string, string> = {
+    'unclosed <script openers': '<script '.repeat(size / 8) + '</script>',
+    'unclosed tags': '<a'.repeat(size / 2),
+    'unclosed <meta refresh': '<meta http-equiv=refresh '.repeat(size / 25) + '>',
+    'unclosed <title': '<title>'.repeat(size / 7) + '>',
+    'dashed run in a script': '<script>' + 'a-'.repeat(size / 2) + '</script>'
+  }
+  for (const [name, html] of Object.entries(pages)) {
+    const started = performance.now()
+    const r = inspectPage(html, meta('https://x.example/'))
+    const ms = performance.now() - started
+    t.ok(ms < 1000, `${name}: ${Math.round(ms)} ms`)
+    t.equal(r.sandbox.fetched, true)
+  }
+  const ok = inspectPage('<html><head><meta http-equiv="refresh" content="0;url=https://y.example"><title> Hi </title></head><script src="//cdn.y.example/a.js"></script><script>go()</script></html>', meta('https://x.example/'))
+  t.match(ok.sandbox, { metaRefresh: '0;url=https://y.example', title: 'Hi', scripts: { inline: 1, external: 1, externalHosts: ['cdn.y.example'] } })
+})

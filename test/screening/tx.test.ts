@@ -105,6 +105,35 @@ t.test('malformed EVM input throws invalid_transaction with a precise message', 
   bad(JSON.stringify({ method: 'wallet_foo', params: [] }), /not screened/)
 })
 
+t.test('chainId that is not hex or decimal is invalid_transaction, not a crash', async (t) => {
+  for (const chainId of ['0xzz', '0x', '1e3', ' 1']) {
+    t.throws(() => analyzeTransaction('evm', JSON.stringify({ to: USDC, chainId }), k), { code: 'invalid_transaction', message: /chainId/ }, chainId)
+  }
+  t.same(evm({ to: USDC, chainId: '0x1' }).kinds, [])
+})
+
+t.test('a deeply nested typed-data message is screened, not a stack overflow', async (t) => {
+  const nested = '['.repeat(20000) + `"${SCAM_EVM}"` + ']'.repeat(20000)
+  const value = `{"method":"eth_signTypedData_v4","params":["${ME}",{"primaryType":"Mail","domain":{"name":"x"},"message":{"to":${nested}}}]}`
+  const r = analyzeTransaction('evm', value, k)
+  t.equal(decideVerdict(r.findings).verdict, 'block', 'the listed address deep inside is still found')
+})
+
+t.test('an approval of 0 is a revocation: allowed, even for a listed spender', async (t) => {
+  const z32 = ('0x' + '11'.repeat(32)) as Hex
+  for (const [name, tx] of [
+    ['approve to a listed spender', { to: USDC, data: encodeFunctionData({ abi: TOKEN_ABI, functionName: 'approve', args: [SCAM_EVM, 0n] }) }],
+    ['approve to an unknown spender', { to: USDC, data: encodeFunctionData({ abi: TOKEN_ABI, functionName: 'approve', args: [UNKNOWN, 0n] }) }],
+    ['Permit2 approve', { to: PERMIT2_ADDRESS, data: encodeFunctionData({ abi: PERMIT2_ABI, functionName: 'approve', args: [USDC, SCAM_EVM, 0n, 0] }) }],
+    ['DAI permit allowed=false', { to: USDC, data: encodeFunctionData({ abi: TOKEN_ABI, functionName: 'permit', args: [ME, UNKNOWN, 0n, 0n, false, 27, z32, z32] }) }]
+  ] as const) {
+    const r = evm(tx)
+    t.equal(r.verdict, 'allow', name)
+    t.ok(r.kinds.includes('tx.revoke_approval'), name)
+  }
+  t.equal(evm({ to: USDC, data: encodeFunctionData({ abi: TOKEN_ABI, functionName: 'approve', args: [SCAM_EVM, 1n] }) }).verdict, 'block', 'any non-zero amount to a listed spender still blocks')
+})
+
 // --- Solana ---
 const ME_SOL = '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin'
 const OTHER = 'H7Xn1Tg1pYgk3v3s1pDfQm4h8wJ7Yb2Z5y6X8k9LmNoP'
@@ -137,6 +166,20 @@ t.test('Solana transfers: listed recipient, most of the balance, unlimited deleg
   t.ok(r.kinds.includes('tx.drains_balance'))
   const approve = { programId: TOKEN_PROGRAM, accounts: [NONCE, OTHER, ME_SOL], data: b58(Buffer.concat([Buffer.from([4]), u64le(2n ** 64n - 1n)])) }
   t.ok(sol({ instructions: [approve] }).kinds.includes('tx.token_delegate_unlimited'))
+})
+
+t.test('Solana: a drain split over several transfers, and an owner change to a fee payer that is not the wallet', async (t) => {
+  const xfer = (to: string, n: bigint) => ({ programId: SYSTEM_PROGRAM, accounts: [ME_SOL, to], data: b58(Buffer.concat([Buffer.from([2, 0, 0, 0]), u64le(n)])) })
+  const split = sol({ feePayer: ME_SOL, instructions: [xfer(NONCE, 800n), xfer(OTHER, 190n)], balances: { lamports: 1000 } })
+  const drained = split.findings.find((f) => f.kind === 'tx.drains_balance')
+  t.match(drained?.data, { amount: '990', transfers: 2 }, '80% + 19% of the balance is a drain')
+  t.equal(split.verdict, 'warn')
+  t.notOk(sol({ feePayer: ME_SOL, instructions: [xfer(NONCE, 400n), xfer(OTHER, 400n)], balances: { lamports: 1000 } }).kinds.includes('tx.drains_balance'), '80% in total is not')
+  const setAuth = { programId: TOKEN_PROGRAM, accounts: [OTHER, ME_SOL], data: b58(Buffer.concat([Buffer.from([6, 2, 1]), Buffer.from(base58Decode(NONCE)!)])) }
+  const paidByDrainer = sol({ feePayer: NONCE, instructions: [setAuth] })
+  t.equal(paidByDrainer.findings.find((f) => f.kind === 'tx.token_owner_change')?.severity, 'critical', 'the fee payer is chosen by the builder: not "self"')
+  t.equal(paidByDrainer.verdict, 'block')
+  t.equal(sol({ feePayer: ME_SOL, instructions: [setAuth] }, NONCE).findings.find((f) => f.kind === 'tx.token_owner_change')?.severity, 'low', 'to the caller\'s own wallet')
 })
 
 t.test('Solana wire-format transaction (legacy message, base64) is decoded', async (t) => {

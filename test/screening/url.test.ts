@@ -53,3 +53,16 @@ t.test('bad url values throw invalid_screening_request', async (t) => {
   t.throws(() => analyzeUrl('   ', k), { code: 'invalid_screening_request' })
   t.throws(() => analyzeUrl('localhost', k), { code: 'invalid_screening_request' })
 })
+
+t.test('credentials before the host: reported, never fetched with the URL', async (t) => {
+  const lure = analyzeUrl('https://metamask.io@wallet-check.example/connect', k)
+  t.equal(lure.host, 'wallet-check.example')
+  t.equal(lure.url, 'https://wallet-check.example/connect', 'user:pass@ is stripped from the URL that gets fetched')
+  t.match(lure.findings.find((f) => f.kind === 'url.credentials'), { severity: 'high', data: { userinfo: 'metamask.io', disguised: true } })
+  t.equal(decideVerdict(lure.findings).verdict, 'warn')
+  t.equal(analyzeUrl('https://bob:secret@plain.example/', k).findings.find((f) => f.kind === 'url.credentials')?.severity, 'medium')
+  t.equal(verdictOf('https://user:pass@metamask.io/'), 'allow', 'credentials on an allow-listed host do not disguise it')
+  t.equal(verdictOf('https://%E0%A4%A@x.example/'), 'warn', 'malformed percent-encoding is reported, not a crash')
+  t.throws(() => analyzeUrl('mailto:support@metamask.io', k), { code: 'invalid_screening_request', message: /scheme mailto/ })
+  t.equal(analyzeUrl('metamask.io:443/download', k).host, 'metamask.io', 'host:port is not a scheme')
+})

@@ -8,6 +8,7 @@ import type { Finding, Severity } from '../finding.ts'
 import { heuristic } from '../finding.ts'
 import { APPROVAL_CALLS, CLONE_MARKERS, DRAINER_KITS, EXFIL_ENDPOINTS, SEED_TEXT, WALLET_APIS, WALLET_LURES } from './page-markers.ts'
 import { scamDnaOf } from './scam-dna.ts'
+import { findBlocks, matchTags, replaceBlocks, replaceTags } from './html-scan.ts'
 
 export interface PageMeta {
   url: string
@@ -52,25 +53,31 @@ const header = (h: PageMeta['headers'], name: string): string | null => {
 export function inspectPage (html: string, meta: PageMeta): PageInspection {
   const inline: string[] = []
   const external: string[] = []
-  const scriptRe = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi
-  let m: RegExpExecArray | null
-  while ((m = scriptRe.exec(html)) !== null) {
-    const src = /\bsrc\s*=\s*("([^"]*)"|'([^']*)'|([^\s>]+))/i.exec(m[1])
+  // linear-time scans (html-scan.ts): the page is the attacker's, and backtracking regexes would stall the server
+  for (const b of findBlocks(html, /<script\b([^>]*)>/gi, /<\/script\s*>/gi)) {
+    const attrs = b.open[1]
+    const body = html.slice(b.openEnd, b.bodyEnd)
+    const src = /\bsrc\s*=\s*("([^"]*)"|'([^']*)'|([^\s>]+))/i.exec(attrs)
     if (src) external.push(src[2] ?? src[3] ?? src[4] ?? '')
-    else if (m[2].trim() !== '' && !/type\s*=\s*["']?(?:application\/ld\+json|text\/template)/i.test(m[1])) inline.push(m[2])
+    else if (body.trim() !== '' && !/type\s*=\s*["']?(?:application\/ld\+json|text\/template)/i.test(attrs)) inline.push(body)
   }
   const count = (re: RegExp): number => html.match(re)?.length ?? 0
-  const inputs = [...html.matchAll(/<input\b[^>]*>/gi)].map((x) => x[0])
+  const inputs = matchTags(html, /<input\b[^>]*>/gi).map((x) => x[0])
   const textInputs = inputs.filter((i) => !/type\s*=\s*["']?(?:hidden|submit|button|checkbox|radio|image)/i.test(i))
   const externalHosts = [...new Set(external.map((s) => /^(?:https?:)?\/\/([^/:]+)/i.exec(s)?.[1]?.toLowerCase()).filter((x): x is string => x !== undefined))]
-  const refresh = /<meta[^>]+http-equiv\s*=\s*["']?refresh["']?[^>]*content\s*=\s*["']([^"']*)["']/i.exec(html)
-  const title = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(html)
+  let refresh: string | null = null
+  for (const [tag] of matchTags(html, /<meta\b[^>]*>/gi)) {
+    const content = /http-equiv\s*=\s*["']?refresh/i.test(tag) ? /\bcontent\s*=\s*["']([^"']*)["']/i.exec(tag) : null
+    if (content) { refresh = content[1]; break }
+  }
+  const titleBlock = findBlocks(html, /<title[^>]*>/gi, /<\/title>/gi)[0]
+  const title = titleBlock ? html.slice(titleBlock.openEnd, titleBlock.bodyEnd) : null
   const sandbox: Sandbox = {
     fetched: true, status: meta.status, bytes: meta.bytes, truncated: meta.truncated, redirect: meta.redirectLocation ?? null,
-    contentType: header(meta.headers, 'content-type'), title: title ? title[1].trim().slice(0, 200) : null,
+    contentType: header(meta.headers, 'content-type'), title: title !== null ? title.trim().slice(0, 200) : null,
     scripts: { inline: inline.length, external: external.length, externalHosts },
     forms: count(/<form\b/gi), inputs: inputs.length, passwordInputs: inputs.filter((i) => /type\s*=\s*["']?password/i.test(i)).length,
-    iframes: count(/<iframe\b/gi), metaRefresh: refresh ? refresh[1] : null
+    iframes: count(/<iframe\b/gi), metaRefresh: refresh
   }
 
   const findings: Finding[] = []
@@ -80,7 +87,7 @@ export function inspectPage (html: string, meta: PageMeta): PageInspection {
     findings.push({ kind, severity, message, source: heuristic(kind), ...(data ? { data } : {}) })
   }
   const scriptText = inline.join('\n')
-  const visible = html.replace(/<script\b[\s\S]*?<\/script\s*>/gi, ' ').replace(/<style\b[\s\S]*?<\/style\s*>/gi, ' ').replace(/<[^>]+>/g, ' ')
+  const visible = replaceTags(replaceBlocks(replaceBlocks(html, /<script\b/gi, /<\/script\s*>/gi, ' '), /<style\b/gi, /<\/style\s*>/gi, ' '), /<[^>]+>/g, ' ')
   const allText = html
 
   let kitFamily: string | null = null

@@ -48,7 +48,7 @@ export const WALLET_APIS = /window\.ethereum|ethereum\.request|eth_requestAccoun
 export const SEED_TEXT = /(?:recovery|seed|secret|mnemonic|backup)\s*(?:phrase|words)|private\s*key|12\s*(?:or|\/)\s*24\s*words|(?:12|24)[-\s]word/i
 export const CLONE_MARKERS: ReadonlyArray<[string, RegExp]> = [
   ['saved-from', /<!--\s*saved from url=/i],
-  ['httrack', /HTTrack|Mirrored from .* by HTTrack/i],
+  ['httrack', /HTTrack/i],
   ['singlefile', /Page saved with SingleFile/i],
   ['wayback', /web\.archive\.org\/web\/\d+/i]
 ]

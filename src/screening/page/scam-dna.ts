@@ -5,18 +5,21 @@
  * long hex/base64 ids and numbers replaced by placeholders. Fingerprint: SHA-256 of both (first 32 hex).
  */
 import { createHash } from 'node:crypto'
+import { matchTags, replaceBlocks } from './html-scan.ts'
 
 const sha = (s: string): string => createHash('sha256').update(s).digest('hex')
 
 /** Normalises script text so that per-deployment values (hosts, addresses, ids, numbers) do not change its hash. */
 export function normaliseScript (body: string): string {
-  return body
-    .replace(/\/\*[\s\S]*?\*\//g, '')
+  // block comments only up to the last `*/` (an unclosed `/*` run must not be rescanned to the end each time)
+  const cut = body.lastIndexOf('*/') + 2
+  return (cut > 1 ? body.slice(0, cut).replace(/\/\*[\s\S]*?\*\//g, '') + body.slice(cut) : body)
     .replace(/(^|[^:\\])\/\/[^\n]*/g, '$1')
     .replace(/\b(?:https?:)?\/\/[^\s"'`)]+/gi, 'URL')
     .replace(/0x[0-9a-f]{40}\b/gi, 'ADDR')
     .replace(/\b[1-9A-HJ-NP-Za-km-z]{32,44}\b/g, 'B58')
-    .replace(/\b(?:[a-z0-9-]+\.)+(?:com|io|app|xyz|net|org|dev|fi|finance|top|live|site|online|pro|co|me|cc|vip|fun)\b/gi, 'HOST')
+    // DNS bounds (63-character labels, 10 labels here) keep this linear on long `a-a-a...` or `a.a.a...` runs
+    .replace(/\b(?:[a-z0-9-]{1,63}\.){1,10}(?:com|io|app|xyz|net|org|dev|fi|finance|top|live|site|online|pro|co|me|cc|vip|fun)\b/gi, 'HOST')
     .replace(/\b[0-9a-f]{16,}\b/gi, 'HEX')
     .replace(/[A-Za-z0-9+/_-]{24,}={0,2}/g, 'ID')
     .replace(/\b\d+(?:\.\d+)?\b/g, 'N')
@@ -31,11 +34,10 @@ export function normaliseScriptSrc (src: string): string {
 }
 
 export function structureOf (html: string): string {
-  const body = html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '<script>').replace(/<style\b[^>]*>[\s\S]*?<\/style>/gi, '<style>').replace(/<!--[\s\S]*?-->/g, '')
+  // linear-time equivalents (html-scan.ts) of /<script\b[^>]*>[\s\S]*?<\/script>/gi, /<!--[\s\S]*?-->/g and a tag loop
+  const body = replaceBlocks(replaceBlocks(replaceBlocks(html, /<script\b[^>]*>/gi, /<\/script>/gi, '<script>'), /<style\b[^>]*>/gi, /<\/style>/gi, '<style>'), /<!--/g, /-->/g, '')
   const out: string[] = []
-  const tag = /<([a-zA-Z][a-zA-Z0-9-]*)([^>]*)>/g
-  let m: RegExpExecArray | null
-  while ((m = tag.exec(body)) !== null) {
+  for (const m of matchTags(body, /<([a-zA-Z][a-zA-Z0-9-]*)([^>]*)>/g)) {
     const name = m[1].toLowerCase()
     const attrs: string[] = []
     const attr = /([a-zA-Z_:][-a-zA-Z0-9_:.]*)(?:\s*=\s*("[^"]*"|'[^']*'|[^\s"'>]+))?/g

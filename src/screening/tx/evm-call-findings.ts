@@ -26,6 +26,11 @@ function counterparty (address: string, role: string, ctx: CallContext): { findi
 }
 
 function approvalFinding (kind: string, what: string, spender: string, amount: bigint | null, token: string, ctx: CallContext): Finding[] {
+  if (amount === 0n) {
+    // an allowance of 0 is a revocation (what revoke tools send): never a risk, least of all for a listed spender
+    const listed = ctx.knowledge.blockedAddress('evm', spender) !== null
+    return [{ kind: 'tx.revoke_approval', severity: 'info', message: `${what} of 0 for ${spender}${listed ? ' (a listed scam address)' : ''} on ${token} grants nothing (approve / permit of 0 revokes)`, source: heuristic(kind), data: { spender, token, listedSpender: listed } }]
+  }
   const cp = counterparty(spender, 'spender', ctx)
   const unlimited = amount === null || amount >= HUGE_AMOUNT
   let severity: Severity

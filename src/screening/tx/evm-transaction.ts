@@ -78,8 +78,9 @@ export function screenEvmRequest (doc: Record<string, unknown>, knowledge: Scree
   const value = readValue(doc.value)
   if (doc.from !== undefined) readEvmAddress(doc.from, 'from')
   if (doc.chainId !== undefined) {
-    const c = typeof doc.chainId === 'string' ? Number(doc.chainId.startsWith('0x') ? BigInt(doc.chainId) : doc.chainId) : doc.chainId
-    if (typeof c !== 'number' || !Number.isSafeInteger(c) || c <= 0) return bad('chainId must be a positive integer (number, decimal or hex string)')
+    const raw = doc.chainId
+    const c = typeof raw === 'number' ? raw : typeof raw === 'string' && /^0x[0-9a-fA-F]+$/.test(raw) ? Number(BigInt(raw)) : typeof raw === 'string' && /^[0-9]+$/.test(raw) ? Number(raw) : null
+    if (c === null || !Number.isSafeInteger(c) || c <= 0) return bad('chainId must be a positive integer (number, decimal or hex string)')
     if (chainId !== null && c !== chainId) findings.push({ kind: 'tx.chain_mismatch', severity: 'medium', message: `transaction chainId ${c} differs from the requested chain (${chainId})`, source: heuristic('tx.chain') })
   }
   if (doc.to === undefined || doc.to === null) {

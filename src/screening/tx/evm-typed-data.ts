@@ -13,10 +13,15 @@ import { HUGE_AMOUNT, KNOWN_SPENDERS, PERMIT2_ADDRESS } from './evm-abis.ts'
 const ADDR = /^0x[0-9a-fA-F]{40}$/
 const big = (v: unknown): bigint | null => { try { return v === undefined || v === null ? null : BigInt(v as string) } catch { return null } }
 
-function collectAddresses (v: unknown, out: Set<string>): void {
-  if (typeof v === 'string' && ADDR.test(v)) out.add(v.toLowerCase())
-  else if (Array.isArray(v)) for (const x of v) collectAddresses(x, out)
-  else if (v !== null && typeof v === 'object') for (const x of Object.values(v)) collectAddresses(x, out)
+/** Every address string anywhere in the message (iterative: a deeply nested message must not overflow the stack). */
+function collectAddresses (root: unknown, out: Set<string>): void {
+  const stack: unknown[] = [root]
+  while (stack.length > 0) {
+    const v = stack.pop()
+    if (typeof v === 'string' && ADDR.test(v)) out.add(v.toLowerCase())
+    else if (Array.isArray(v)) for (const x of v) stack.push(x)
+    else if (v !== null && typeof v === 'object') for (const x of Object.values(v)) stack.push(x)
+  }
 }
 
 export function typedDataFindings (raw: unknown, knowledge: ScreeningKnowledge, signer: string | null): Finding[] {

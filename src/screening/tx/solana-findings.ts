@@ -31,7 +31,6 @@ const u32 = (d: Uint8Array): number | null => d.length < 4 ? null : (d[0] | (d[1
 export function solanaFindings (tx: SolTransaction, knowledge: ScreeningKnowledge, walletAddress?: string, balances: SolanaBalances = {}): { findings: Finding[]; decoded: string[] } {
   const findings: Finding[] = []
   const decoded: string[] = []
-  const owner = walletAddress ?? tx.feePayer ?? undefined
   const party = (address: string, role: string): void => {
     if (address.startsWith('lookup:')) return
     findings.push(...addressListFindings('solana', address, knowledge, role).map((f) => f.kind === 'wallet.blocklisted' ? { ...f, kind: 'tx.counterparty_blocklisted' } : f))
@@ -43,9 +42,13 @@ export function solanaFindings (tx: SolTransaction, knowledge: ScreeningKnowledg
     const b = BigInt(balance)
     return b > 0n ? Number((amount * 10000n) / b) / 10000 : null
   }
-  const drain = (amount: bigint, balance: string | number | undefined, what: string): void => {
-    const s = share(amount, balance)
-    if (s !== null && s >= 0.9) findings.push({ kind: 'tx.drains_balance', severity: 'high', message: `${what} moves ${(s * 100).toFixed(1)}% of the balance`, source: heuristic('tx.drains_balance'), data: { amount: amount.toString(), balance: String(balance) } })
+  // transfers are summed per source (and balance) before the share is judged: a drainer splits the take
+  // (operator + affiliate), so two transfers of 80% and 19% drain the balance as much as one of 99%
+  const moved = new Map<string, { what: string; amount: bigint; balance: string | number; transfers: number }>()
+  const drain = (key: string, amount: bigint, balance: string | number | undefined, what: string): void => {
+    if (balance === undefined) return
+    const cur = moved.get(key)
+    if (cur) { cur.amount += amount; cur.transfers++ } else moved.set(key, { what, amount, balance, transfers: 1 })
   }
   let transfers = 0
   tx.instructions.forEach((ix, i) => {
@@ -58,7 +61,7 @@ export function solanaFindings (tx: SolTransaction, knowledge: ScreeningKnowledg
         const to = ix.accounts[1] ?? 'unknown'
         findings.push({ kind: 'tx.sol_transfer', severity: 'info', message: `transfers ${lamports} lamports to ${to}`, source: heuristic('tx.transfer'), data: { lamports: lamports.toString(), to } })
         party(to, 'recipient')
-        drain(lamports, balances.lamports, 'SOL transfer')
+        drain(`sol:${ix.accounts[0] ?? ''}`, lamports, balances.lamports, 'SOL')
       } else if (tag === 4) {
         decoded.push('system.advanceNonceAccount')
         findings.push({ kind: 'tx.durable_nonce', severity: 'high', message: `instruction ${i} advances nonce account ${ix.accounts[0] ?? '?'}: a durable-nonce transaction never expires and can be submitted long after signing`, source: heuristic('tx.durable_nonce'), data: { nonceAccount: ix.accounts[0] ?? null, position: i } })
@@ -83,8 +86,10 @@ export function solanaFindings (tx: SolTransaction, knowledge: ScreeningKnowledg
         decoded.push(tag === 3 ? 'token.transfer' : 'token.transferChecked'); transfers++
         findings.push({ kind: 'tx.token_transfer', severity: 'info', message: `token transfer of ${amount} base units from ${source} to ${dest}`, source: heuristic('tx.transfer'), data: { amount: amount.toString(), source, destination: dest, mint: tag === 12 ? ix.accounts[1] : null } })
         if (dest) party(dest, 'token recipient')
-        const bal = balances.tokens?.[source ?? ''] ?? (tag === 12 ? balances.tokens?.[ix.accounts[1] ?? ''] : undefined)
-        drain(amount, bal, 'token transfer')
+        const bySource = balances.tokens?.[source ?? '']
+        const byMint = tag === 12 ? balances.tokens?.[ix.accounts[1] ?? ''] : undefined
+        if (bySource !== undefined) drain(`token:${source}`, amount, bySource, `token account ${source}`)
+        else drain(`mint:${ix.accounts[1]}`, amount, byMint, `mint ${ix.accounts[1]}`)
       } else if (tag === 4 || tag === 13) {
         const amount = u64(d, 1) ?? 0n
         const delegate = tag === 4 ? ix.accounts[1] : ix.accounts[2]
@@ -96,13 +101,16 @@ export function solanaFindings (tx: SolTransaction, knowledge: ScreeningKnowledg
         const type = AUTHORITY_TYPES[d[1]] ?? `type ${d[1]}`
         const next = d[2] === 1 && d.length >= 35 ? base58Encode(d.slice(3, 35)) : null
         decoded.push('token.setAuthority')
-        const toSelf = next !== null && owner !== undefined && next === owner
+        // "to self" only for the caller's wallet or the current authority (a no-op): never the fee payer, whom
+        // the transaction's builder picks (a drainer can pay the fee and name itself the new owner)
+        const toSelf = next !== null && (next === walletAddress || next === ix.accounts[1])
         const severity = type === 'AccountOwner' ? (toSelf ? 'low' : 'critical') : type === 'CloseAccount' ? 'high' : 'medium'
         findings.push({ kind: type === 'AccountOwner' ? 'tx.token_owner_change' : 'tx.token_authority_change', severity, message: `SetAuthority ${type} of ${ix.accounts[0]} to ${next ?? 'none'}${type === 'AccountOwner' && !toSelf ? ': the new owner controls the tokens' : ''}`, source: heuristic('tx.set_authority'), data: { authorityType: type, account: ix.accounts[0], newAuthority: next } })
         if (next) party(next, 'new authority')
       } else if (tag === 9) {
         const dest = ix.accounts[1]
         decoded.push('token.closeAccount')
+        const owner = walletAddress ?? ix.accounts[2]
         const other = dest !== undefined && owner !== undefined && dest !== owner
         findings.push({ kind: 'tx.token_close_account', severity: other ? 'medium' : 'info', message: `closes token account ${ix.accounts[0]}, rent to ${dest}`, source: heuristic('tx.close_account'), data: { destination: dest } })
       } else decoded.push(`token.${tag ?? 'empty'}`)
@@ -113,6 +121,10 @@ export function solanaFindings (tx: SolTransaction, knowledge: ScreeningKnowledg
     findings.push({ kind: 'tx.unknown_program', severity: 'info', message: `instruction ${i} calls program ${ix.programId}, which is not decoded`, source: heuristic('tx.unknown_program'), data: { programId: ix.programId } })
     party(ix.programId, 'program')
   })
+  for (const m of moved.values()) {
+    const s = share(m.amount, m.balance)
+    if (s !== null && s >= 0.9) findings.push({ kind: 'tx.drains_balance', severity: 'high', message: `${m.transfers > 1 ? `${m.transfers} transfers move` : 'a transfer moves'} ${(s * 100).toFixed(1)}% of the ${m.what} balance`, source: heuristic('tx.drains_balance'), data: { amount: m.amount.toString(), balance: String(m.balance), transfers: m.transfers } })
+  }
   if (transfers >= 8) findings.push({ kind: 'tx.many_transfers', severity: 'medium', message: `${transfers} transfers in one transaction`, source: heuristic('tx.many_transfers') })
   return { findings, decoded }
 }

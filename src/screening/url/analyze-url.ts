@@ -36,20 +36,29 @@ export const HOST_THRESHOLDS = { low: 3, medium: 5, high: 8 }
 const listSource = (r: ListRef) => ({ type: 'list' as const, name: r.name, version: r.version })
 
 /** Parses the url value (http/https URL or bare host); throws ScreeningInputError for anything else. */
-export function parseScreeningUrl (value: string): { url: string; host: string } {
+export function parseScreeningUrl (value: string): { url: string; host: string; userinfo?: string } {
   const text = value.trim()
   if (text === '' || text.length > 4096) throw new ScreeningInputError('invalid_screening_request', 'url value must be a non-empty http(s) URL or host name of at most 4096 characters')
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(text)
   if (scheme && !/^https?$/i.test(scheme[1]) && text.includes('://')) {
     throw new ScreeningInputError('invalid_screening_request', `url scheme ${scheme[1]}: is not screened (only http and https)`)
   }
-  if (scheme && /^(javascript|data|blob|file|vbscript)$/i.test(scheme[1])) {
+  // `name:` not followed by a port (mailto:a@b.com, tel:, javascript:...) is another scheme, not host:port
+  if (scheme && !/^https?$/i.test(scheme[1]) && (/^(javascript|data|blob|file|vbscript)$/i.test(scheme[1]) || !/^(\d|$)/.test(text.slice(scheme[0].length)))) {
     throw new ScreeningInputError('invalid_screening_request', `url scheme ${scheme[1]}: is not screened (only http and https)`)
   }
   const host = normaliseHost(text)
   if (host === null || (!host.includes('.') && !host.startsWith('['))) throw new ScreeningInputError('invalid_screening_request', `url value ${JSON.stringify(text.slice(0, 100))} holds no usable host name`)
   const url = /^https?:\/\//i.test(text) ? text : `https://${text}`
-  return { url, host }
+  let parsed: URL
+  try { parsed = new URL(url) } catch { throw new ScreeningInputError('invalid_screening_request', `url value ${JSON.stringify(text.slice(0, 100))} is not a valid URL`) }
+  if (parsed.username === '' && parsed.password === '') return { url, host }
+  // user:pass@ is never sent (the page is fetched without it); what stood before the @ is reported
+  const decode = (x: string): string => { try { return decodeURIComponent(x) } catch { return x } }
+  const userinfo = decode(parsed.username) + (parsed.password !== '' ? ':' + decode(parsed.password) : '')
+  parsed.username = ''
+  parsed.password = ''
+  return { url: parsed.href, host, userinfo }
 }
 
 const strongOrWeak = (run: string): boolean => wordsIn([run], STRONG_LURES).length > 0 || wordsIn([run], WEAK_LURES).length > 0
@@ -65,7 +74,7 @@ function withinOneEdit (a: string, b: string): boolean {
 }
 
 export function analyzeUrl (value: string, knowledge: ScreeningKnowledge): UrlAnalysis {
-  const { url, host } = parseScreeningUrl(value)
+  const { url, host, userinfo } = parseScreeningUrl(value)
   const unicodeHost = host.includes('xn--') ? (domainToUnicode(host) || host) : host
   const findings: Finding[] = []
   const signals: string[] = []
@@ -86,6 +95,12 @@ export function analyzeUrl (value: string, knowledge: ScreeningKnowledge): UrlAn
   }
 
   const parts = hostParts(host)
+  if (userinfo !== undefined) {
+    // https://metamask.io@evil.example shows a trusted name before the @ while the browser goes to the host after it
+    const disguised = /[a-z0-9-]\.[a-z]{2,}/i.test(userinfo) || brandsIn(hostRuns(userinfo.toLowerCase(), null), knowledge.brands).length > 0
+    signals.push('url.credentials')
+    findings.push({ kind: 'url.credentials', severity: disguised ? 'high' : 'medium', message: `the URL carries credentials before the host (${JSON.stringify(userinfo.slice(0, 60))}@${host})${disguised ? ': they look like another site\'s name, a classic way to disguise where the link goes' : ''}`, source: heuristic('url.credentials'), data: { userinfo: userinfo.slice(0, 200), disguised } })
+  }
   let points = 0
   const add = (id: string, pts: number, message: string, data?: Record<string, unknown>, source = heuristic(id)): void => {
     points += pts
@@ -158,6 +173,6 @@ export function analyzeUrl (value: string, knowledge: ScreeningKnowledge): UrlAn
 
   out.points = points
   const sev: Severity | null = points >= HOST_THRESHOLDS.high ? 'high' : points >= HOST_THRESHOLDS.medium ? 'medium' : points >= HOST_THRESHOLDS.low ? 'low' : null
-  if (sev !== null) findings.push({ kind: 'url.suspicious_host', severity: sev, message: `host-name heuristics score ${points} (${signals.filter((s) => s !== 'url.confusable_brand').join(', ')})`, source: heuristic('url.host_score'), data: { points, signals: [...signals] } })
+  if (sev !== null) findings.push({ kind: 'url.suspicious_host', severity: sev, message: `host-name heuristics score ${points} (${signals.filter((s) => s !== 'url.confusable_brand' && s !== 'url.credentials').join(', ')})`, source: heuristic('url.host_score'), data: { points, signals: [...signals] } })
   return out
 }
