@@ -62,7 +62,7 @@ export interface WebhookDeliveryTable {
 
 export interface ScreeningListTable { id: Generated<string>; name: string; version: string; format: string; list_date: string | null; entry_count: number; imported_at: Timestamp; active: boolean }
 export interface ScreeningListEntryTable { list_id: string; kind: string; value: string; chain: string | null; disposition: string; meta: Json<Record<string, unknown>> | null }
-export interface ScreeningScanTable { id: string; owner_id: string; type: string; chain: string; value: string; verdict: string; risk_score: number; result: Json<Record<string, unknown>>; created_at: Timestamp }
+export interface ScreeningScanTable { id: string; owner_id: string; type: string; chain: string; value: string; verdict: string; risk_score: number; result: Json<Record<string, unknown>>; created_at: Timestamp; kit_fingerprint: string | null; subject_host: string | null }
 export interface ScreeningFeedbackTable { id: string; scan_id: string; verdict: string; reason: string; status: string; client_ip: string | null; created_at: Timestamp }
 
 export interface DashboardLoginLinkTable { token_hash: string; owner_id: string; created_at: Timestamp; expires_at: Timestamp; used_at: Timestamp | null }

@@ -8,6 +8,7 @@ import type { Finding } from './finding.ts'
 import { SCREENING_CHAINS } from './chains.ts'
 import type { ListRef, ScreeningKnowledge } from './knowledge.ts'
 import { ScreeningInputError } from './screening-input-error.ts'
+import { knownKitFinding } from './page/kit-memory.ts'
 import { decideVerdict, type Verdict } from './verdict.ts'
 import { analyzeUrl } from './url/analyze-url.ts'
 import { inspectPage, notFetched, type Sandbox, type ScamDna } from './page/inspect-page.ts'
@@ -33,6 +34,8 @@ export interface FetchedPage { status: number; headers: Record<string, string | 
 export interface ScreeningDeps {
   knowledge: ScreeningKnowledge
   fetchPage?: (url: string) => Promise<FetchedPage>
+  /** Kit memory (kit-memory.ts): earlier learned pages with this fingerprint on other hosts. */
+  kitHistory?: (fingerprint: string, host: string) => Promise<{ hosts: number; firstSeen: Date | null }>
 }
 
 export interface ScreeningResult {
@@ -83,6 +86,10 @@ export async function scanScreening (req: ScreeningRequest, deps: ScreeningDeps)
             metadata.sandbox = p.sandbox
             metadata.scamDna = p.scamDna
             findings.push(...p.findings)
+            if (deps.kitHistory !== undefined) {
+              const known = knownKitFinding(p.scamDna.fingerprint, await deps.kitHistory(p.scamDna.fingerprint, a.host), a.allowListed)
+              if (known) findings.push(known)
+            }
           }
         } catch (err) { metadata.sandbox = notFetched(`fetch failed: ${(err as Error).message}`) }
       }

@@ -8,6 +8,7 @@ import * as screening from './2026-11-22-0005-screening.ts'
 import * as dashboardSessions from './2026-11-23-0006-dashboard-sessions.ts'
 import * as walletFetchStatus from './2026-11-24-0007-wallet-fetch-status.ts'
 import * as keyUsage from './2026-11-24-0008-key-usage.ts'
+import * as scanKitFingerprint from './2026-11-25-0009-scan-kit-fingerprint.ts'
 
 const migrations: Record<string, Migration> = {
   '2026-11-22-0001-foundation': foundation,
@@ -17,7 +18,8 @@ const migrations: Record<string, Migration> = {
   '2026-11-22-0005-screening': screening,
   '2026-11-23-0006-dashboard-sessions': dashboardSessions,
   '2026-11-24-0007-wallet-fetch-status': walletFetchStatus,
-  '2026-11-24-0008-key-usage': keyUsage
+  '2026-11-24-0008-key-usage': keyUsage,
+  '2026-11-25-0009-scan-kit-fingerprint': scanKitFingerprint
 }
 
 export const migrationProvider: MigrationProvider = {

@@ -54,9 +54,21 @@ export async function listListVersions (db: Db): Promise<Array<{ name: string; v
  */
 const storable = (text: string): string => text.replace(/\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd')
 
-export async function insertScan (db: Db, s: { id: string; ownerId: string; type: string; chain: string; value: string; verdict: string; riskScore: number; result: object }): Promise<void> {
+/** Stores a scan; `kitFingerprint` (with the page's host) is set only for pages the kit memory learns from. */
+export async function insertScan (db: Db, s: { id: string; ownerId: string; type: string; chain: string; value: string; verdict: string; riskScore: number; result: object; kitFingerprint?: string | null; subjectHost?: string | null }): Promise<void> {
   const result = JSON.stringify(s.result, (_k, v: unknown) => typeof v === 'string' ? storable(v) : v)
-  await db.insertInto('screening_scans').values({ id: s.id, owner_id: s.ownerId, type: s.type, chain: s.chain, value: storable(s.value.slice(0, 4096)), verdict: s.verdict, risk_score: s.riskScore, result, created_at: new Date() }).execute()
+  await db.insertInto('screening_scans').values({
+    id: s.id, owner_id: s.ownerId, type: s.type, chain: s.chain, value: storable(s.value.slice(0, 4096)), verdict: s.verdict, risk_score: s.riskScore, result, created_at: new Date(),
+    kit_fingerprint: s.kitFingerprint ?? null, subject_host: s.subjectHost === undefined || s.subjectHost === null ? null : storable(s.subjectHost.slice(0, 255))
+  }).execute()
+}
+
+/** Earlier learned pages with this kit fingerprint on hosts other than `host`: how many hosts, and when first seen. */
+export async function kitHistory (db: Db, fingerprint: string, host: string): Promise<{ hosts: number; firstSeen: Date | null }> {
+  const r = await db.selectFrom('screening_scans')
+    .select([sql<string>`count(distinct subject_host)`.as('hosts'), sql<Date | null>`min(created_at)`.as('first_seen')])
+    .where('kit_fingerprint', '=', fingerprint).where('subject_host', '<>', host).executeTakeFirstOrThrow()
+  return { hosts: Number(r.hosts), firstSeen: r.first_seen === null ? null : new Date(r.first_seen) }
 }
 
 export async function scanExists (db: Db, id: string): Promise<boolean> {

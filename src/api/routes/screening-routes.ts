@@ -1,5 +1,6 @@
 /** v1 screening scan (starter or growth plan) and the unauthenticated, rate-limited feedback queue. */
-import { insertFeedback, insertScan, scanExists } from '../../../storage/repos/screening-repo.ts'
+import { insertFeedback, insertScan, kitHistory, scanExists } from '../../../storage/repos/screening-repo.ts'
+import { kitFingerprintToLearn } from '../../screening/page/kit-memory.ts'
 import { requireV1Access } from '../../v1/v1-access.ts'
 import { KnowledgeCache } from '../../v1/knowledge-cache.ts'
 import { createPageFetcher } from '../../v1/page-fetcher.ts'
@@ -50,9 +51,11 @@ export const screeningRoutes: RouteDef[] = [
       await requireV1Access(ctx)
       const s = services(ctx)
       const req = ctx.state.body as ScreeningRequest
-      const result = await scanScreening(req, { knowledge: await s.knowledge.get(), fetchPage: s.fetchPage })
+      const db = ctx.services.store.db
+      const result = await scanScreening(req, { knowledge: await s.knowledge.get(), fetchPage: s.fetchPage, kitHistory: (fingerprint, host) => kitHistory(db, fingerprint, host) })
       const scanId = newId('scn')
-      await insertScan(ctx.services.store.db, { id: scanId, ownerId: ctx.state.principal!.ownerId, type: req.type, chain: req.chain, value: req.value, verdict: result.verdict, riskScore: result.riskScore, result })
+      const kitFingerprint = kitFingerprintToLearn(result)
+      await insertScan(db, { id: scanId, ownerId: ctx.state.principal!.ownerId, type: req.type, chain: req.chain, value: req.value, verdict: result.verdict, riskScore: result.riskScore, result, kitFingerprint, subjectHost: kitFingerprint === null ? null : result.metadata.subject })
       ctx.body = { scanId, object: 'screening_scan', type: req.type, chain: req.chain, ...result, feedback: { url: '/api/screening/feedback', verdicts: FEEDBACK_VERDICTS } }
     }
   },
