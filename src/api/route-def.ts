@@ -31,7 +31,8 @@ export interface RouteDef {
   tag: string
   /** key: Bearer key required; session: dashboard session cookie (src/dashboard/); none: public. */
   auth: 'key' | 'session' | 'none'
-  body?: { schema: object; multipart?: object; required?: boolean }
+  /** `maxBytes`: a JSON body limit below the service-wide BODY_LIMIT_BYTES (413 past it). */
+  body?: { schema: object; multipart?: object; required?: boolean; maxBytes?: number }
   query?: { properties: Record<string, object>; required?: string[] }
   params?: Record<string, object>
   responses: Record<number, ResponseDef>
@@ -40,5 +41,7 @@ export interface RouteDef {
    * the router then serves repeats from the read cache (per owner and URL) with an ETag.
    */
   cacheImmutable?: boolean
+  /** Runs before the body is read and parsed (e.g. a rate limit that must also count malformed requests). */
+  beforeBody?: (ctx: AppContext) => void | Promise<void>
   handler: (ctx: AppContext) => Promise<void>
 }

@@ -61,13 +61,14 @@ export function buildRouter (defs: RouteDef[], config: Config, authenticator: Au
         return next()
       })
     }
+    if (def.beforeBody) { const hook = def.beforeBody; chain.push(async (ctx, next) => { await hook(ctx); return next() }) }
     if (def.body) {
       const validate = compileBody<unknown>(def.body.schema)
       chain.push(contentTypeGuard(def))
       const bodyOptions = (uploadDir?: string) => ({
         json: true,
         jsonStrict: true,
-        jsonLimit: config.bodyLimitBytes,
+        jsonLimit: Math.min(def.body?.maxBytes ?? config.bodyLimitBytes, config.bodyLimitBytes),
         text: false,
         urlencoded: false,
         multipart: Boolean(def.body?.multipart),

@@ -54,10 +54,13 @@ t.test('v1 screening scan and feedback through the real app', async (t) => {
   t.match(await fb({ scanId: 'scn_missing', verdict: 'false_positive', reason: 'x' }), { status: 404, body: { code: 'scan_not_found' } })
   t.match(await fb({ scanId: blocked.body.scanId, verdict: 'meh', reason: 'x' }), { status: 400 })
   t.match(await fb({ scanId: blocked.body.scanId, verdict: 'scam_report', reason: 'x'.repeat(2001) }), { status: 400 })
+  t.match(await fb({ scanId: blocked.body.scanId, verdict: 'scam_report', reason: 'x', pad: 'p'.repeat(20_000) }), { status: 413, body: { code: 'payload_too_large' } }, 'a feedback body over 16 KiB is refused before it is parsed')
   let limited = null
+  // malformed reports count against the limit too: 40 of them exhaust it
   for (let i = 0; i < 40 && !limited; i++) {
-    const r = await fb({ scanId: blocked.body.scanId, verdict: 'scam_report', reason: `report ${i}` })
+    const r = await srv.req('POST', '/api/screening/feedback', { raw: '{"scanId": broken', headers: { 'content-type': 'application/json' } })
     if (r.status === 429) limited = r
+    else if (r.status !== 400) t.fail(`a malformed report answered ${r.status}`)
   }
   t.ok(limited, 'feedback is rate-limited per client')
   t.equal(limited!.body.code, 'rate_limited')

@@ -29,6 +29,9 @@ export const scanRequestSchema = {
   }
 }
 
+/** A feedback body is three short strings: anything larger is refused before it is parsed. */
+export const FEEDBACK_MAX_BYTES = 16 * 1024
+
 export const feedbackSchema = {
   type: 'object',
   additionalProperties: false,
@@ -61,12 +64,14 @@ export const screeningRoutes: RouteDef[] = [
   },
   {
     method: 'post', path: '/api/screening/feedback', operationId: 'screeningFeedback', summary: 'Report a false positive, a missed scam or a confirmation for a scan (no key needed; rate-limited per client)', tag: 'v1', auth: 'none',
-    body: { schema: feedbackSchema },
-    responses: { 201: { description: 'Feedback queued for review' }, 404: err('scan_not_found'), 429: err('rate_limited') },
-    async handler (ctx) {
-      const s = services(ctx)
-      const wait = s.feedbackLimiter.take(ctx.ip || 'unknown')
+    body: { schema: feedbackSchema, maxBytes: FEEDBACK_MAX_BYTES },
+    responses: { 201: { description: 'Feedback queued for review' }, 404: err('scan_not_found'), 413: err('payload_too_large'), 429: err('rate_limited') },
+    // the limit is taken before the body is read: malformed and oversize reports count too
+    beforeBody (ctx) {
+      const wait = services(ctx).feedbackLimiter.take(ctx.ip || 'unknown')
       if (wait > 0) throw new ApiError('rate_limited', `at most ${FEEDBACK_PER_MINUTE} feedback reports a minute per client`, { retryAfterSeconds: Math.ceil(wait / 1000) })
+    },
+    async handler (ctx) {
       const body = ctx.state.body as { scanId: string; verdict: string; reason: string }
       if (!await scanExists(ctx.services.store.db, body.scanId)) throw notFound('scan_not_found', 'scan')
       const id = newId('fbk')
