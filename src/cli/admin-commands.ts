@@ -10,11 +10,14 @@ import { activatePlan } from '../../storage/repos/plans-repo.ts'
 import { createApiKey } from '../auth/api-keys.ts'
 import { PLANS, PLAN_PERIOD_DAYS } from '../auth/plans.ts'
 import { DomainError } from '../errors/domain-error.ts'
-import { insertListVersion, type StoredListEntry } from '../../storage/repos/screening-repo.ts'
+import { insertListVersion, listFeedbackQueue, resolveFeedback, type StoredListEntry } from '../../storage/repos/screening-repo.ts'
 import { insertLabels, insertTransfers, type LabelRecord, type TransferRecord } from '../../storage/repos/transfers-repo.ts'
 import { createLoginLink, LOGIN_LINK_DEFAULT_MINUTES } from '../dashboard/sessions.ts'
 
 export class AdminError extends DomainError {}
+
+/** The review states of screening feedback: open when filed, then accepted or rejected by a reviewer. */
+export const FEEDBACK_STATUSES = ['open', 'accepted', 'rejected'] as const
 
 export type AdminHandler = (db: Kysely<Database>, args: Record<string, unknown>) => Promise<unknown>
 
@@ -53,6 +56,20 @@ export const adminCommands: Record<string, AdminHandler> = {
   async 'lists.insert' (db, args) {
     if (!Array.isArray(args.entries)) throw new AdminError('validation_failed', 'entries must be an array')
     return insertListVersion(db, { name: str(args, 'name'), version: str(args, 'version'), format: str(args, 'format'), listDate: typeof args.listDate === 'string' ? args.listDate : null, entries: args.entries as StoredListEntry[] })
+  },
+  async 'feedback.list' (db, args) {
+    const status = str(args, 'status')
+    if (!(FEEDBACK_STATUSES as readonly string[]).includes(status)) throw new AdminError('validation_failed', `status must be one of ${FEEDBACK_STATUSES.join(', ')}`)
+    const limit = Number(args.limit ?? 50)
+    if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw new AdminError('validation_failed', 'limit must be a whole number from 1 to 1000')
+    return (await listFeedbackQueue(db, status, limit)).map((f) => ({ ...f, createdAt: f.createdAt.toISOString() }))
+  },
+  async 'feedback.resolve' (db, args) {
+    const id = str(args, 'feedbackId')
+    const status = str(args, 'status')
+    if (status !== 'accepted' && status !== 'rejected') throw new AdminError('validation_failed', 'status must be accepted or rejected')
+    if (!await resolveFeedback(db, id, status)) throw new AdminError('feedback_not_found', `no open feedback ${id}`)
+    return { feedbackId: id, status }
   },
   async 'dashboard.login' (db, args) {
     const owner = str(args, 'owner')

@@ -93,8 +93,9 @@ export const cliCommands: CliCommand[] = [
 import { importCommands } from '../imports/import-commands.ts'
 import { analyzeCommand } from './analyze-command.ts'
 import { listsImportCommand } from '../v1/lists-import-command.ts'
+import { feedbackListCommand, feedbackResolveCommand } from '../v1/feedback-commands.ts'
 import { dashboardLoginCommand } from '../dashboard/login-command.ts'
-cliCommands.push(...importCommands, listsImportCommand, dashboardLoginCommand, analyzeCommand)
+cliCommands.push(...importCommands, listsImportCommand, feedbackListCommand, feedbackResolveCommand, dashboardLoginCommand, analyzeCommand)
 
 /** Feature modules append commands (imports). */
 export function registerCliCommand (c: CliCommand): void { cliCommands.push(c) }

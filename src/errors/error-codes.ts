@@ -64,6 +64,7 @@ export const ERROR_CODES: Record<string, ErrorCodeInfo> = {
   store_locked: { status: 503, description: 'Another process owns the embedded store (the CLI then routes through the running server).' },
   migration_failed: { status: 500, description: 'A storage migration failed at start-up.' },
   key_not_found: { status: 404, description: 'CLI: no API key with this id.' },
+  feedback_not_found: { status: 404, description: 'CLI: no open screening feedback with this id.' },
   unknown_command: { status: 400, description: 'CLI/admin: no such admin command.' },
   engine_error: { status: 500, description: 'Analysis run error code: the engine failed on this input (the run status is failed).' },
   too_many_attempts: { status: 500, description: 'Analysis run error code: the run was claimed 3 times without finishing (its workers died).' },

@@ -82,3 +82,22 @@ export async function insertFeedback (db: Db, f: { id: string; scanId: string; v
 export async function listFeedback (db: Db, scanId: string): Promise<Array<{ id: string; verdict: string; reason: string; status: string }>> {
   return db.selectFrom('screening_feedback').select(['id', 'verdict', 'reason', 'status']).where('scan_id', '=', scanId).orderBy('created_at').execute()
 }
+
+export interface FeedbackQueueRow { id: string; scanId: string; verdict: string; reason: string; status: string; createdAt: Date; scan: { type: string; chain: string; value: string; verdict: string; riskScore: number } }
+
+/** The review queue: feedback of one status with the scan it is about, oldest first. */
+export async function listFeedbackQueue (db: Db, status: string, limit: number): Promise<FeedbackQueueRow[]> {
+  const rows = await db.selectFrom('screening_feedback as f').innerJoin('screening_scans as s', 's.id', 'f.scan_id')
+    .select(['f.id', 'f.scan_id', 'f.verdict', 'f.reason', 'f.status', 'f.created_at', 's.type', 's.chain', 's.value', 's.verdict as scan_verdict', 's.risk_score'])
+    .where('f.status', '=', status).orderBy('f.created_at').orderBy('f.id').limit(limit).execute()
+  return rows.map((r) => ({
+    id: r.id, scanId: r.scan_id, verdict: r.verdict, reason: r.reason, status: r.status, createdAt: new Date(r.created_at as unknown as string),
+    scan: { type: r.type, chain: r.chain, value: r.value, verdict: r.scan_verdict, riskScore: r.risk_score }
+  }))
+}
+
+/** Closes one feedback item (accepted or rejected by a reviewer); false when there is no such open item. */
+export async function resolveFeedback (db: Db, id: string, status: 'accepted' | 'rejected'): Promise<boolean> {
+  const r = await db.updateTable('screening_feedback').set({ status }).where('id', '=', id).where('status', '=', 'open').executeTakeFirst()
+  return Number(r.numUpdatedRows) > 0
+}

@@ -35,6 +35,8 @@ t.test('CLI on the embedded store without a server', async (t) => {
   t.match(cli(dir, ['keys', 'revoke', keyId]), { code: 0, out: /revoked/ })
   t.match(cli(dir, ['keys', 'revoke', 'key_nope']), { code: 1, err: /key_not_found/ })
   t.match(cli(dir, ['plans', 'activate', '--owner', 'acme', '--plan', 'growth', '--days', '7']), { code: 0, out: /growth active until/ })
+  t.match(cli(dir, ['feedback', 'list']), { code: 0, out: /no open feedback/ }, 'the review queue starts empty')
+  t.match(cli(dir, ['feedback', 'resolve', 'fbk_x', '--status', 'maybe']), { code: 2, err: /--status must be accepted or rejected/ })
 
   const csv = path.join(dir, 't.csv')
   fs.writeFileSync(csv, 'from,to,block_time,amount\n' +

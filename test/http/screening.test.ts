@@ -51,6 +51,13 @@ t.test('v1 screening scan and feedback through the real app', async (t) => {
   const fb = (body: unknown) => srv.req('POST', '/api/screening/feedback', { body })
   const ok = await fb({ scanId: blocked.body.scanId, verdict: 'false_positive', reason: 'this is our own staging site' })
   t.match(ok, { status: 201, body: { status: 'queued_for_review', verdict: 'false_positive' } })
+  const queue = await adminCommands['feedback.list'](srv.store.db, { status: 'open' }) as any[]
+  t.match(queue, [{ id: ok.body.feedbackId, scanId: blocked.body.scanId, verdict: 'false_positive', reason: 'this is our own staging site', status: 'open', scan: { type: 'url', verdict: 'block' } }], 'the report waits in the review queue with its scan')
+  t.same(await adminCommands['feedback.resolve'](srv.store.db, { feedbackId: queue[0].id, status: 'rejected' }), { feedbackId: queue[0].id, status: 'rejected' })
+  t.same(await adminCommands['feedback.list'](srv.store.db, { status: 'open' }), [], 'a resolved report leaves the open queue')
+  t.match(await adminCommands['feedback.list'](srv.store.db, { status: 'rejected' }), [{ id: queue[0].id }])
+  await t.rejects(adminCommands['feedback.resolve'](srv.store.db, { feedbackId: queue[0].id, status: 'accepted' }), { code: 'feedback_not_found' }, 'only open feedback is resolved')
+  await t.rejects(adminCommands['feedback.list'](srv.store.db, { status: 'maybe' }), { code: 'validation_failed' })
   t.match(await fb({ scanId: 'scn_missing', verdict: 'false_positive', reason: 'x' }), { status: 404, body: { code: 'scan_not_found' } })
   t.match(await fb({ scanId: blocked.body.scanId, verdict: 'meh', reason: 'x' }), { status: 400 })
   t.match(await fb({ scanId: blocked.body.scanId, verdict: 'scam_report', reason: 'x'.repeat(2001) }), { status: 400 })
