@@ -88,6 +88,9 @@ const push = <K>(map: Map<K, ListRef[]>, key: K, ref: ListRef): void => {
   else if (!list.some((r) => r.name === ref.name)) list.push(ref)
 }
 
+/** The fields of a built ScreeningKnowledge, by name (structured-clone safe). */
+export type KnowledgeSnapshot = Record<string, unknown>
+
 export class ScreeningKnowledge {
   readonly lists: ReadonlyArray<ListRef & { format: string; listDate: string | null; kinds: string[]; entries: number }>
   private readonly hostBlock = new Map<string, ListRef[]>()
@@ -135,6 +138,14 @@ export class ScreeningKnowledge {
     this.brands = buildBrandAnchors(this.allowedHosts(), this.hostBlock.keys())
     this.vocabulary = buildVocabulary(this.hostBlock.keys(), this.allowedHosts(), this.brands)
     this.lexical = trainLexicalModel(blockedParts, [...this.allowedHosts()].map(hostParts))
+  }
+
+  /** The built knowledge as plain data (Maps, Sets, arrays, objects): what crosses from a worker thread. */
+  snapshot (): KnowledgeSnapshot { return { ...this } as unknown as KnowledgeSnapshot }
+
+  /** Knowledge from a snapshot, without rebuilding anything (the constructor is not run). */
+  static fromSnapshot (snapshot: KnowledgeSnapshot): ScreeningKnowledge {
+    return Object.assign(Object.create(ScreeningKnowledge.prototype) as ScreeningKnowledge, snapshot)
   }
 
   private add (e: ListEntry, ref: ListRef): void {

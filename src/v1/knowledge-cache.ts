@@ -1,11 +1,13 @@
 /**
  * The in-memory screening knowledge built from the store's active list versions. Rebuilt when the set of active
  * versions changes (checked at most every STAMP_CHECK_MS), so a `lists import` takes effect without a restart.
+ * The build runs in a worker thread (knowledge-builder.ts): the API keeps answering while it runs.
  */
 import type { Kysely } from 'kysely'
 import type { Database } from '../../storage/database.ts'
 import { activeListsStamp, loadActiveLists } from '../../storage/repos/screening-repo.ts'
 import { ScreeningKnowledge } from '../screening/knowledge.ts'
+import { buildKnowledgeOffThread } from './knowledge-builder.ts'
 import type { ParsedList } from '../screening/lists/list-entry.ts'
 
 export const STAMP_CHECK_MS = 2000
@@ -16,7 +18,8 @@ export class KnowledgeCache {
   #knowledge: ScreeningKnowledge | null = null
   #building: Promise<ScreeningKnowledge> | null = null
 
-  constructor (private readonly db: Kysely<Database>) {}
+  /** `offThread`: build in a worker thread (the server); tests and scripts may build inline. */
+  constructor (private readonly db: Kysely<Database>, private readonly offThread = true) {}
 
   async get (): Promise<ScreeningKnowledge> {
     if (this.#knowledge && Date.now() - this.#checkedAt < STAMP_CHECK_MS) return this.#knowledge
@@ -27,7 +30,7 @@ export class KnowledgeCache {
         this.#checkedAt = Date.now()
         if (this.#knowledge && stamp === this.#stamp) return this.#knowledge
         const lists = await loadActiveLists(this.db)
-        this.#knowledge = new ScreeningKnowledge(lists as unknown as ParsedList[])
+        this.#knowledge = this.offThread ? await buildKnowledgeOffThread(lists as unknown as ParsedList[]) : new ScreeningKnowledge(lists as unknown as ParsedList[])
         this.#stamp = stamp
         return this.#knowledge
       } finally { this.#building = null }
