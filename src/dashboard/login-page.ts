@@ -8,8 +8,8 @@ import { koaBody } from 'koa-body'
 import type { AppContext } from '../api/route-def.ts'
 import { DomainError } from '../errors/domain-error.ts'
 import { statusForCode } from '../errors/error-codes.ts'
-import { checkLoginLink, redeemLoginLink } from './sessions.ts'
-import { assertSameOrigin, setSessionCookie } from './session-auth.ts'
+import { checkLoginLink, endSessionOfToken, redeemLoginLink } from './sessions.ts'
+import { assertSameOrigin, SESSION_COOKIE, setSessionCookie } from './session-auth.ts'
 
 const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
@@ -51,6 +51,8 @@ export async function handleLogin (ctx: AppContext, assetVersion: string): Promi
     assertSameOrigin(ctx)
     const ttlHours = ctx.services.config.dashboardSessionHours
     const session = await redeemLoginLink(db, ((ctx.request as any).body ?? {}).token, ttlHours)
+    // a session this browser already had is ended on the server, not only forgotten by the browser
+    await endSessionOfToken(db, ctx.cookies.get(SESSION_COOKIE))
     setSessionCookie(ctx, session.token, ttlHours)
     ctx.state.log.info({ owner: session.ownerId, session: session.id }, 'dashboard sign-in')
     if (json) { ctx.body = { object: 'dashboard_session', ownerId: session.ownerId, expiresAt: session.expiresAt.toISOString() }; return }

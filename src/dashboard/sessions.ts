@@ -60,6 +60,12 @@ export async function findActiveSession (db: Kysely<Database>, token: string | u
 
 export const endSession = (db: Kysely<Database>, id: string): Promise<void> => repo.revokeSession(db, id)
 
+/** Ends the session a cookie token names, if it is a live one (signing in again replaces it). */
+export async function endSessionOfToken (db: Kysely<Database>, token: string | undefined): Promise<void> {
+  const row = token && TOKEN_PATTERN.test(token) ? await repo.findSession(db, hashToken(token)) : null
+  if (row && !row.revokedAt) await repo.revokeSession(db, row.id)
+}
+
 export const csrfTokenFor = (sessionToken: string): string => createHmac('sha256', sessionToken).update('dashboard-csrf').digest('base64url')
 
 export function csrfMatches (sessionToken: string, presented: string): boolean {

@@ -77,6 +77,12 @@ t.test('sessions: 401 without or with a bad cookie, expiry, logout', async (t) =
   await srv.store.db.updateTable('dashboard_sessions').set({ expires_at: new Date(Date.now() - 1000) }).where('token_hash', 'is not', null).where('revoked_at', 'is', null).execute()
   t.match(await other.req('GET', '/dashboard/api/keys'), { status: 401, body: { code: 'session_expired' } })
 
+  const carol = await signIn(srv, 'carol')
+  const again = await fetch(`${srv.base}/dashboard/login`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: carol.cookie }, body: JSON.stringify({ token: await loginLink(srv, 'carol') }) })
+  t.equal(again.status, 200, 'signing in again in the same browser')
+  t.not(again.headers.get('set-cookie')!.split(';')[0], carol.cookie, 'a new session cookie')
+  t.match(await carol.req('GET', '/dashboard/api/keys'), { status: 401, body: { code: 'session_required' } }, 'the session it replaced is ended on the server')
+
   const bob = await signIn(srv, 'bob')
   t.match(await bob.req('POST', '/dashboard/api/logout', undefined, { 'x-csrf-token': 'nope' }), { status: 403, body: { code: 'csrf_failed' } })
   const out = await bob.req('POST', '/dashboard/api/logout')
