@@ -9,7 +9,16 @@ import { toCsv } from '../http/csv.ts'
 import { BOUNDARIES } from './boundaries.ts'
 import { evidenceItem, memberItem } from './cluster-views.ts'
 
-export interface ExportInput { campaign: CampaignRow; run: AnalysisRow; cluster: ClusterRow; members: DecisionRow[]; evidence: EvidenceRow[]; policy: { preset: string; version: number | null; rationale: string | null } }
+export interface ExportInput {
+  campaign: CampaignRow; run: AnalysisRow; cluster: ClusterRow; members: DecisionRow[]; evidence: EvidenceRow[]; policy: { preset: string; version: number | null; rationale: string | null }
+  /** Set when the cluster holds more members or evidence than one export carries (the rest are paged reads). */
+  truncated?: { members: boolean; evidence: boolean }
+}
+
+/** What an export leaves out: members and evidence past the export caps, which the paged reads still serve. */
+export function completeness (x: ExportInput): { membersIncluded: number; evidenceIncluded: number; membersTruncated: boolean; evidenceTruncated: boolean } {
+  return { membersIncluded: x.members.length, evidenceIncluded: x.evidence.length, membersTruncated: x.truncated?.members ?? false, evidenceTruncated: x.truncated?.evidence ?? false }
+}
 
 const iso = (d: Date | string | null): string | null => d === null ? null : new Date(d).toISOString()
 
@@ -28,6 +37,7 @@ export function exportJson (x: ExportInput): string {
     timeline: x.cluster.summary?.timeline ?? null,
     members: x.members.map((m) => memberItem(x.run.chain, m)),
     latestClusterReview: null,
+    completeness: completeness(x),
     boundaries: BOUNDARIES
   }, null, 2)
 }
@@ -86,6 +96,8 @@ export function exportMarkdown (x: ExportInput): string {
     '',
     '## Limitations',
     '',
+    ...(x.truncated?.members ? [`- This brief counts the first ${x.members.length} members only: read the members resource for all of them.`] : []),
+    ...(x.truncated?.evidence ? [`- This brief summarises the first ${x.evidence.length} evidence items only: read the evidence resource for the rest.`] : []),
     ...BOUNDARIES.map((b) => `- ${md(b)}`),
     ''
   ]

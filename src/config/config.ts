@@ -17,6 +17,8 @@ export interface Config {
   readonly readCacheBytes: number
   readonly csvUploadLimitBytes: number
   readonly maxWalletsPerAnalysis: number
+  readonly exportMaxMembers: number
+  readonly exportMaxEvidence: number
   readonly workerConcurrency: number
   readonly engineThreads: number
   readonly leaseSeconds: number
@@ -160,6 +162,8 @@ export function toConfig (env: Env): Config {
     dashboardSessionHours: int(env, 'DASHBOARD_SESSION_HOURS', 12, 1, 24 * 30),
     csvUploadLimitBytes: int(env, 'CSV_UPLOAD_LIMIT_BYTES', 32 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
     maxWalletsPerAnalysis: int(env, 'MAX_WALLETS_PER_ANALYSIS', 250_000, 1, 5_000_000),
+    exportMaxMembers: int(env, 'EXPORT_MAX_MEMBERS', 50_000, 1, 1_000_000),
+    exportMaxEvidence: int(env, 'EXPORT_MAX_EVIDENCE', 5_000, 1, 100_000),
     workerConcurrency: int(env, 'WORKER_CONCURRENCY', 1, 1, 64),
     engineThreads: int(env, 'ENGINE_THREADS', 2, 1, 256),
     leaseSeconds: int(env, 'JOB_LEASE_SECONDS', 60, 5, 3600),

@@ -13,8 +13,6 @@ import { cursorParam, errorSchema, limitParam, paginationSchema } from '../schem
 const err = (description: string) => ({ description, schema: errorSchema })
 const BASE = '/api/v2/campaigns/{id}/analyses/{analysisId}/clusters'
 export const MAX_SCAN_ROWS = 10000
-export const EXPORT_MAX_MEMBERS = 50000
-export const EXPORT_MAX_EVIDENCE = 5000
 
 const scoped = (description: string) => ({ type: 'object', required: ['object', 'apiVersion', 'campaignId', 'analysisId'], description })
 
@@ -100,10 +98,16 @@ export const clusterRoutes: RouteDef[] = [
       const { campaign, run, cluster } = await resolveCluster(ctx)
       const format = (ctx.state.query as { format: string }).format
       const db = ctx.services.store.db
-      const members = await listMembers(db, run.id, cluster.ordinal, 0, EXPORT_MAX_MEMBERS, true)
-      const evidence = await allEvidence(db, run.id, cluster.ordinal, EXPORT_MAX_EVIDENCE)
+      // one row past each cap tells whether the export is complete
+      const exportLimits = { members: ctx.services.config.exportMaxMembers, evidence: ctx.services.config.exportMaxEvidence }
+      const members = await listMembers(db, run.id, cluster.ordinal, 0, exportLimits.members + 1, true)
+      const evidence = await allEvidence(db, run.id, cluster.ordinal, exportLimits.evidence + 1)
+      const truncated = { members: members.length > exportLimits.members, evidence: evidence.length > exportLimits.evidence }
+      if (truncated.members) members.length = exportLimits.members
+      if (truncated.evidence) evidence.length = exportLimits.evidence
       const pv = run.policy_version === null ? null : await getPolicyVersion(db, campaign.id, run.policy_version)
-      const input = { campaign, run, cluster, members, evidence, policy: { preset: run.risk_policy, version: run.policy_version, rationale: pv?.rationale ?? null } }
+      const input = { campaign, run, cluster, members, evidence, truncated, policy: { preset: run.risk_policy, version: run.policy_version, rationale: pv?.rationale ?? null } }
+      if (truncated.members || truncated.evidence) ctx.set('X-Export-Truncated', [truncated.members ? 'members' : '', truncated.evidence ? 'evidence' : ''].filter(Boolean).join(', '))
       const safeName = `cluster-${cluster.label.replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 80)}`
       let body: string; let type: string; let ext: string
       if (format === 'json') { body = exportJson(input); type = 'application/json; charset=utf-8'; ext = 'json' } else if (format === 'csv') { body = exportCsv(input); type = 'text/csv; charset=utf-8'; ext = 'csv' } else if (format === 'markdown' || format === 'md') { body = exportMarkdown(input); type = 'text/markdown; charset=utf-8'; ext = 'md' } else throw new ApiError('validation_failed', 'format must be json, csv or markdown')
