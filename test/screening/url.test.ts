@@ -66,3 +66,10 @@ t.test('credentials before the host: reported, never fetched with the URL', asyn
   t.throws(() => analyzeUrl('mailto:support@metamask.io', k), { code: 'invalid_screening_request', message: /scheme mailto/ })
   t.equal(analyzeUrl('metamask.io:443/download', k).host, 'metamask.io', 'host:port is not a scheme')
 })
+
+t.test('a hosting-platform site named exactly after a brand is impersonation, not the brand\'s own label', async (t) => {
+  const points = (v: string): number => analyzeUrl(v, k).findings.find((f) => f.kind === 'url.brand_impersonation')?.data?.points as number
+  t.equal(points('https://metamask.web.app'), 3, 'anyone can take metamask.web.app: full weight')
+  t.equal(points('https://metamask.co'), 1, 'the brand\'s label on another TLD stays weak (often the brand\'s own)')
+  t.equal(points('https://metamask-claim.vercel.app'), 3)
+})

@@ -133,8 +133,9 @@ export function analyzeUrl (value: string, knowledge: ScreeningKnowledge): UrlAn
 
   const runs = hostRuns(host, parts.publicSuffix)
   const brands = brandsIn(runs, knowledge.brands).filter((b) => !ownedBy(parts.domain, b))
-  // the brand's own label on another TLD (binance.co, gnosis.pm) is often the brand's: weak unless other signals join
-  const sameLabel = brands.length > 0 && parts.domain !== null && brands.every((b) => parts.domain!.split('.')[0] === b.token) && parts.subdomain === ''
+  // the brand's own label on another TLD (binance.co, gnosis.pm) is often the brand's: weak unless other signals join;
+  // not on a hosting platform, where anyone can take metamask.web.app (the brand's real sites there are allow-listed)
+  const sameLabel = brands.length > 0 && parts.domain !== null && !parts.isPrivate && brands.every((b) => parts.domain!.split('.')[0] === b.token) && parts.subdomain === ''
   if (brands.length > 0 && !confusable) add('url.brand_impersonation', sameLabel ? 1 : 3, `${host} carries the brand name ${brands.map((b) => b.token).join(', ')} but is not on its domain (${[...brands[0].domains].slice(0, 3).join(', ')})`, { brands: brands.map((b) => b.token) })
   if (brands.length === 0 && !confusable) {
     let typo: { run: string; brand: string } | null = null
