@@ -30,7 +30,7 @@ export function createAdminEndpoint (config: Config) {
         if (ctx.method !== 'POST' || given.length !== expected.length || !timingSafeEqual(given, expected)) throw new ApiError('route_not_found', 'no such route')
         await parse(ctx as any, async () => {})
         const { command, args } = (ctx.request as any).body ?? {}
-        const handler = adminCommands[command]
+        const handler = typeof command === 'string' && Object.hasOwn(adminCommands, command) ? adminCommands[command] : undefined
         if (!handler) throw new ApiError('validation_failed', `unknown admin command ${String(command)}`)
         ctx.body = { result: await handler((ctx as any).services.store.db, args ?? {}) }
       }

@@ -22,6 +22,10 @@ class CheckError extends Error {}
 const oneOf = (name: string, value: unknown, allowed: string[]): void => {
   if (value !== undefined && !allowed.includes(String(value))) throw new CheckError(`--${name} must be one of ${allowed.join(', ')}`)
 }
+/** An owner id as the admin commands accept it (1 to 200 characters): a bad one is a usage error, not a failure. */
+const ownerId = (value: unknown): void => {
+  if (value !== undefined && (String(value).trim() === '' || String(value).length > 200)) throw new CheckError('--owner must be a non-empty id of at most 200 characters')
+}
 
 async function withAdmin (a: CliRunArgs, fn: (s: AdminSession) => Promise<void>): Promise<number> {
   const s = await a.admin()
@@ -50,7 +54,7 @@ export const cliCommands: CliCommand[] = [
     name: 'keys create', usage: '--owner <id> --plan <none|starter|growth> [--label <text>]', summary: 'Create an API key (printed once, alone on the last line)',
     details: 'A plan other than none also activates that plan for the owner for 30 days (like `plans activate`).',
     options: { owner: { type: 'string' }, plan: { type: 'string' }, label: { type: 'string' } }, positionals: [], required: ['owner', 'plan'],
-    check: (v) => oneOf('plan', v.plan, ['none', 'starter', 'growth']),
+    check: (v) => { ownerId(v.owner); oneOf('plan', v.plan, ['none', 'starter', 'growth']) },
     async run (a) {
       return withAdmin(a, async (s) => {
         const r = await s.run('keys.create', { owner: a.values.owner, plan: a.values.plan, label: a.values.label })
@@ -61,7 +65,8 @@ export const cliCommands: CliCommand[] = [
     }
   },
   {
-    name: 'keys list', usage: '--owner <id>', summary: 'List an owner\'s keys (never shows secrets)', options: { owner: { type: 'string' }, json: { type: 'boolean' } }, positionals: [], required: ['owner'],
+    name: 'keys list', usage: '--owner <id> [--json]', summary: 'List an owner\'s keys (never shows secrets)', options: { owner: { type: 'string' }, json: { type: 'boolean' } }, positionals: [], required: ['owner'],
+    check: (v) => ownerId(v.owner),
     async run (a) {
       return withAdmin(a, async (s) => {
         const rows = await s.run('keys.list', { owner: a.values.owner }) as any[]
@@ -78,8 +83,9 @@ export const cliCommands: CliCommand[] = [
   {
     name: 'plans activate', usage: '--owner <id> --plan <starter|growth> [--days 30]', summary: 'Activate an access plan for an owner', options: { owner: { type: 'string' }, plan: { type: 'string' }, days: { type: 'string' } }, positionals: [], required: ['owner', 'plan'],
     check: (v) => {
+      ownerId(v.owner)
       oneOf('plan', v.plan, ['starter', 'growth'])
-      if (v.days !== undefined && !/^\d{1,4}$/.test(v.days)) throw new CheckError('--days must be a whole number of days')
+      if (v.days !== undefined && (!/^\d{1,4}$/.test(v.days) || Number(v.days) < 1 || Number(v.days) > 3650)) throw new CheckError('--days must be a whole number of days from 1 to 3650')
     },
     async run (a) {
       return withAdmin(a, async (s) => {

@@ -46,6 +46,10 @@ export function errorMiddleware () {
       } else if (err.type === 'entity.too.large' || err.status === 413 || /maxFileSize|maxTotalFileSize|exceeded/i.test(err.message ?? '')) {
         code = 'payload_too_large'
         message = 'request body is larger than the limit'
+      } else if (/forbidden prototype property/i.test(err.message ?? '')) {
+        // the body parser refuses `__proto__` keys (prototype pollution); the request is the client's fault
+        code = 'invalid_json'
+        message = 'request body must not contain a "__proto__" key'
       } else if (err.type === 'entity.parse.failed' || (err.status === 400 && /JSON|Unexpected token|invalid/i.test(err.message ?? ''))) {
         code = 'invalid_json'
         message = 'request body is not valid JSON'

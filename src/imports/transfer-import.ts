@@ -26,8 +26,9 @@ export interface ImportCounts { read: number; kept: number; inserted: number; re
 
 export const MAX_REPORTED_REJECTS = 20
 
+/** The first non-empty value among the aliases (record keys are lower-case: header names match case-insensitively). */
 function pick (record: Record<string, string>, aliases: string[]): string | undefined {
-  for (const a of aliases) { const v = record[a]; if (v !== undefined && v !== '') return v }
+  for (const a of aliases) { const v = record[a.toLowerCase()]; if (v !== undefined && v !== '') return v }
   return undefined
 }
 

@@ -40,7 +40,13 @@ await eachStore(t, 'campaigns', (t, factory) => {
         [{ campaignType: 'a', chain: 'Base' }, /name/],
         [{ ...valid, startsAt: 'tomorrow' }, /startsAt/],
         [{ ...valid, name: 5 }, /name: must be string/],
-        [[valid], /must be object/]
+        [[valid], /must be object/],
+        // what the store cannot hold is a 400, not a 500 (jsonb refuses lone surrogates and NUL at any depth)
+        [{ ...valid, metadata: { k: 'a\uD800b' } }, /\/metadata\/k: contains an unpaired UTF-16 surrogate/],
+        [{ ...valid, name: 'drop \uDC00' }, /\/name: contains an unpaired UTF-16 surrogate/],
+        [{ ...valid, metadata: JSON.parse('{"a":'.repeat(70) + '"x\\u0000"' + '}'.repeat(70)) }, /nested deeper than 32 levels/],
+        [{ ...valid, startsAt: '0000-01-01T00:00:00Z' }, /\/startsAt: must be a date-time from year 1/],
+        [{ ...valid, endsAt: '0001-01-01T00:30:00+01:00' }, /\/endsAt: must be a date-time from year 1/]
       ] as const
       for (const [body, msg] of bad) {
         const r = await srv.req('POST', '/api/v2/campaigns', { key: alice, body })
@@ -49,6 +55,7 @@ await eachStore(t, 'campaigns', (t, factory) => {
         t.match(r.body.error, msg)
       }
       t.match(await srv.req('POST', '/api/v2/campaigns', { key: alice, raw: '{"name": "x",', headers: { 'content-type': 'application/json' } }), { status: 400, body: { code: 'invalid_json' } })
+      t.match(await srv.req('POST', '/api/v2/campaigns', { key: alice, raw: '{"__proto__": {"admin": true}, "name": "x", "campaignType": "a", "chain": "Base"}', headers: { 'content-type': 'application/json' } }), { status: 400, body: { code: 'invalid_json', error: /__proto__/ } }, 'a __proto__ key is a client error, not a 500')
       t.match(await srv.req('POST', '/api/v2/campaigns', { key: alice, raw: 'name=x', headers: { 'content-type': 'text/plain' } }), { status: 415, body: { code: 'unsupported_media_type' } })
       const huge = JSON.stringify({ ...valid, notes: 'x'.repeat(17 * 1024 * 1024) })
       t.match(await srv.req('POST', '/api/v2/campaigns', { key: alice, raw: huge, headers: { 'content-type': 'application/json' } }), { status: 413, body: { code: 'payload_too_large' } })
@@ -57,6 +64,9 @@ await eachStore(t, 'campaigns', (t, factory) => {
       const odd = await srv.req('POST', '/api/v2/campaigns', { key: alice, body: { ...valid, name: '<script>alert(1)</script>\u202e\'; drop table campaigns;--' } })
       t.equal(odd.status, 201)
       t.equal(odd.body.name, '<script>alert(1)</script>\u202e\'; drop table campaigns;--', 'hostile text is stored verbatim')
+      const emoji = await srv.req('POST', '/api/v2/campaigns', { key: alice, body: { ...valid, name: '\u{1F389} drop', metadata: { deep: JSON.parse('{"a":'.repeat(20) + '1' + '}'.repeat(20)) } } })
+      t.equal(emoji.status, 201, 'paired surrogates and reasonable nesting are fine')
+      t.equal(emoji.body.name, '\u{1F389} drop')
       t.match(await srv.req('GET', '/api/v2/campaigns/x%00y', { key: alice }), { status: 400 })
     })
 
@@ -104,7 +114,7 @@ await eachStore(t, 'campaigns', (t, factory) => {
       const read = await srv.req('GET', `/api/v2/campaigns/${c.id}`, { key: alice })
       t.match(read.body, { riskPolicy: 'conservative', policyVersion: 2, policy: { preset: 'conservative', version: 2, rationale: 'fewer rejects' } })
       t.ok(read.body.policy.activatedAt)
-      for (const body of [{ preset: 'strict' }, { preset: 'strict', rationale: '' }, { preset: 'max', rationale: 'x' }, { preset: 'strict', rationale: 'x', extra: true }]) {
+      for (const body of [{ preset: 'strict' }, { preset: 'strict', rationale: '' }, { preset: 'strict', rationale: 'why \uD800' }, { preset: 'max', rationale: 'x' }, { preset: 'strict', rationale: 'x', extra: true }]) {
         t.match(await srv.req('POST', `/api/v2/campaigns/${c.id}/policy`, { key: alice, body }), { status: 400, body: { code: 'validation_failed' } }, JSON.stringify(body))
       }
       const events = (await listEvents(srv.store.db, 'alice', 'campaign.policy_changed')).filter((e) => e.campaignId === c.id)
