@@ -31,6 +31,27 @@ class LineLengthGuard extends Transform {
   private skipping = false
   constructor (private readonly max: number) { super() }
   _transform (chunk: Buffer, _enc: BufferEncoding, done: TransformCallback): void {
+    // fast path (nearly every chunk): no line of the chunk runs over the limit, so its complete lines pass through
+    // as one slice and only the trailing partial line is held
+    if (!this.skipping) {
+      let nl = chunk.indexOf(10)
+      if (nl === -1 && this.length + chunk.length <= this.max) { this.pending.push(chunk); this.length += chunk.length; done(); return }
+      if (nl !== -1 && this.length + nl <= this.max) {
+        let last = nl; let lines = 1; let ok = true
+        while ((nl = chunk.indexOf(10, last + 1)) !== -1) {
+          if (nl - last - 1 > this.max) { ok = false; break }
+          last = nl; lines++
+        }
+        if (ok && chunk.length - last - 1 <= this.max) {
+          const out = this.pending.length ? Buffer.concat([...this.pending, chunk.subarray(0, last + 1)]) : chunk.subarray(0, last + 1)
+          this.pending = last + 1 < chunk.length ? [chunk.subarray(last + 1)] : []
+          this.length = chunk.length - last - 1
+          this.line += lines
+          done(null, out)
+          return
+        }
+      }
+    }
     const out: Buffer[] = []
     let start = 0
     for (;;) {
