@@ -38,6 +38,8 @@ t.test('v1 analyze: plans, metering, campaign reuse, summary', async (t) => {
   const spent = await srv.req('GET', '/api/v1/analysis/anl_missing', { key: starter })
   t.match(spent, { status: 429, body: { code: 'quota_exceeded' } })
   t.ok(Number(spent.headers.get('retry-after')) > 0, 'Retry-After says when the allowance resets')
+  t.match(await srv.req('POST', '/api/v1/analyze', { key: starter, raw: '{"wallets": [', headers: { 'content-type': 'application/json' } }), { status: 429, body: { code: 'quota_exceeded' } }, 'a spent allowance is 429 whatever the body')
+  t.match(await srv.req('POST', '/api/v1/screening/scan', { key: starter, body: { type: 'nope' } }), { status: 429, body: { code: 'quota_exceeded' } })
   await activatePlan(srv.store.db, 'startup', 'starter', -1)
   t.match(await srv.req('GET', '/api/v1/analysis/anl_missing', { key: starter }), { status: 403, body: { code: 'plan_expired' } })
 })

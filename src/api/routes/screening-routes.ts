@@ -50,8 +50,9 @@ export const screeningRoutes: RouteDef[] = [
     method: 'post', path: '/api/v1/screening/scan', operationId: 'screeningScan', summary: 'Screen a URL, wallet, token mint/contract or transaction before signing', tag: 'v1', auth: 'key',
     body: { schema: scanRequestSchema },
     responses: { 200: { description: 'Verdict (allow, warn, block), risk score, findings with their sources, lists used, metadata (sandbox and scamDna for url)' }, 403: err('plan_required'), 429: err('quota_exceeded') },
+    // plan and allowance are checked before the body is read: a spent allowance is 429 whatever the body
+    beforeBody: requireV1Access,
     async handler (ctx) {
-      await requireV1Access(ctx)
       const s = services(ctx)
       const req = ctx.state.body as ScreeningRequest
       const db = ctx.services.store.db
