@@ -9,7 +9,7 @@ import type { Config } from '../config/config.ts'
 import { ApiError } from '../errors/api-error.ts'
 import { authenticate, type Principal } from '../auth/api-keys.ts'
 import { compileBody, compileQuery } from '../http/validate.ts'
-import { assertNoNul } from '../http/no-nul.ts'
+import { assertStorableInput } from '../http/storable-input.ts'
 import { ReadCache } from '../http/read-cache.ts'
 import type { KeyUsageMeter } from '../auth/key-usage-meter.ts'
 import type { AppContext, RouteDef } from './route-def.ts'
@@ -41,7 +41,7 @@ export function buildRouter (defs: RouteDef[], config: Config, authenticator: Au
   const cache = new ReadCache(config.readCacheBytes)
   for (const def of defs) {
     const chain: Array<(ctx: AppContext, next: Next) => Promise<void>> = []
-    chain.push(async (ctx, next) => { assertNoNul(ctx.params, 'path'); assertNoNul(ctx.query, 'query'); return next() })
+    chain.push(async (ctx, next) => { assertStorableInput(ctx.params, 'path'); assertStorableInput(ctx.query, 'query'); return next() })
     if (def.auth !== 'none') {
       chain.push(async (ctx, next) => {
         ctx.state.principal = await authenticator(ctx)
@@ -90,7 +90,7 @@ export function buildRouter (defs: RouteDef[], config: Config, authenticator: Au
       chain.push(async (ctx, next) => {
         if (ctx.is('multipart/form-data')) return next()
         const body = (ctx.request as any).body
-        assertNoNul(body, 'request body')
+        assertStorableInput(body, 'request body')
         const empty = body === undefined || (typeof body === 'object' && body !== null && Object.keys(body).length === 0 && Number(ctx.get('content-length') || 0) === 0)
         ctx.state.body = validate(empty && def.body?.required === false ? {} : body)
         return next()

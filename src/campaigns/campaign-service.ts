@@ -13,30 +13,7 @@ type CampaignRow = repo.CampaignRow
 
 const iso = (d: Date | string | null): string | null => d === null ? null : new Date(d).toISOString()
 
-/** Deepest metadata nesting stored (jsonb holds more, but nothing real needs it and deep values escape checks). */
-export const MAX_METADATA_DEPTH = 32
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
-
-/**
- * What the schema cannot say but the store needs: text without lone UTF-16 surrogates (PostgreSQL would refuse
- * them in jsonb and silently replace them in text) and without NUL at any depth, metadata at most
- * MAX_METADATA_DEPTH deep, and dates inside years 1 to 9999 (timestamptz has no year 0). 400, never a 500.
- */
-function assertStorable (value: unknown, path: string, depth = 0): void {
-  const bad = (why: string): never => { throw new ApiError('validation_failed', `invalid request body: ${path || '(root)'}: ${why}`) }
-  if (typeof value === 'string') {
-    if (LONE_SURROGATE.test(value)) bad('contains an unpaired UTF-16 surrogate (not valid Unicode)')
-    if (value.includes('\u0000')) bad('contains a NUL character')
-    return
-  }
-  if (value === null || typeof value !== 'object') return
-  if (depth > MAX_METADATA_DEPTH) bad(`nested deeper than ${MAX_METADATA_DEPTH} levels`)
-  for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
-    assertStorable(k, `${path}/${k}`, depth + 1)
-    assertStorable(v, `${path}/${k}`, depth + 1)
-  }
-}
-
+/** timestamptz holds years 1 to 9999: a date-time the schema accepts outside them is a 400, not a 500. */
 function assertStorableDate (value: string | null | undefined, field: string): void {
   if (value === null || value === undefined) return
   const year = new Date(value).getUTCFullYear()
@@ -66,7 +43,6 @@ export function campaignView (c: CampaignRow): Record<string, unknown> {
 }
 
 export async function createCampaign (db: Kysely<Database>, ownerId: string, input: CampaignCreateInput, source = 'v2'): Promise<CampaignRow> {
-  assertStorable(input, '')
   assertStorableDate(input.startsAt, 'startsAt')
   assertStorableDate(input.endsAt, 'endsAt')
   if (input.startsAt && input.endsAt && Date.parse(input.endsAt) < Date.parse(input.startsAt)) {
@@ -127,7 +103,6 @@ export async function changeLifecycle (db: Kysely<Database>, ownerId: string, id
 }
 
 export async function activatePolicy (db: Kysely<Database>, ownerId: string, id: string, preset: string, rationale: string, keyId: string | null): Promise<Record<string, unknown>> {
-  assertStorable(rationale, '/rationale')
   return db.transaction().execute(async (tx) => {
     const c = await repo.getCampaign(tx, ownerId, id, true)
     if (!c) throw notFound('campaign_not_found', 'campaign')

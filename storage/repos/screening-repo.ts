@@ -1,6 +1,7 @@
 /** Screening lists (versioned; a newer version of a list replaces the older as active), scans and feedback. */
 import { sql, type Kysely } from 'kysely'
 import type { Database } from '../database.ts'
+import { toStorableText } from '../storable-text.ts'
 
 type Db = Kysely<Database>
 
@@ -48,18 +49,14 @@ export async function listListVersions (db: Db): Promise<Array<{ name: string; v
 }
 
 /**
- * Text that jsonb (and text) columns accept: a scan result carries strings from the scanned page (title, meta
- * refresh, lure text), and PostgreSQL refuses NUL and lone UTF-16 surrogates (a title cut inside an emoji), which
- * would turn the scan of a hostile page into a 500. Both become U+FFFD.
- */
-const storable = (text: string): string => text.replace(/\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd')
-
-/** Stores a scan; `kitFingerprint` (with the page's host) is set only for pages the kit memory learns from. */
+ * Stores a scan. Its result carries text from the scanned page (title, lure text) that may not be storable as it
+ * is (a NUL, a title cut inside an emoji): such characters become U+FFFD.
+ * `kitFingerprint` (with the page's host) is set only for pages the kit memory learns from. */
 export async function insertScan (db: Db, s: { id: string; ownerId: string; type: string; chain: string; value: string; verdict: string; riskScore: number; result: object; kitFingerprint?: string | null; subjectHost?: string | null }): Promise<void> {
-  const result = JSON.stringify(s.result, (_k, v: unknown) => typeof v === 'string' ? storable(v) : v)
+  const result = JSON.stringify(s.result, (_k, v: unknown) => typeof v === 'string' ? toStorableText(v) : v)
   await db.insertInto('screening_scans').values({
-    id: s.id, owner_id: s.ownerId, type: s.type, chain: s.chain, value: storable(s.value.slice(0, 4096)), verdict: s.verdict, risk_score: s.riskScore, result, created_at: new Date(),
-    kit_fingerprint: s.kitFingerprint ?? null, subject_host: s.subjectHost === undefined || s.subjectHost === null ? null : storable(s.subjectHost.slice(0, 255))
+    id: s.id, owner_id: s.ownerId, type: s.type, chain: s.chain, value: toStorableText(s.value.slice(0, 4096)), verdict: s.verdict, risk_score: s.riskScore, result, created_at: new Date(),
+    kit_fingerprint: s.kitFingerprint ?? null, subject_host: s.subjectHost === undefined || s.subjectHost === null ? null : toStorableText(s.subjectHost.slice(0, 255))
   }).execute()
 }
 

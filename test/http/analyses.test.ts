@@ -62,6 +62,7 @@ await eachStore(t, 'analyses', (t, factory) => {
       const [a, b] = [fx.sybils[0], fx.sybils[1]]
       t.match(await srv.req('POST', path, { key: alice, body: { wallets: [{ wallet: getAddress(a), address: a }] } }), { status: 202, body: { walletCount: 1 } }, 'wallet and address naming one EVM address in two cases')
       t.match(await srv.req('POST', path, { key: alice, body: { wallets: [{ wallet: a, address: b }] } }), { status: 400, body: { code: 'invalid_wallets', invalid: [{ index: 0 }] } })
+      t.match(await srv.req('POST', path, { key: alice, body: { wallets: [{ address: a, reputationLabel: 'vip \uD800' }] } }), { status: 400, body: { code: 'validation_failed', error: /\/wallets\/0\/reputationLabel: contains an unpaired UTF-16 surrogate/ } }, 'wallet input the store cannot hold is a 400, not a 500')
       t.match(await upload([['csvFile', csv(`\uFEFF"address",policyReason,color\r\n${a},"late, but fine",red\r\n"${getAddress(b)}",,blue\r\n`), 'w.csv']]), { status: 202, body: { walletCount: 2 } }, 'BOM, CRLF, quoted fields and an unknown column')
       t.match(await upload([['csvFile', csv(`wallet,address\n${a},${b}\n`), 'w.csv']]), { status: 400, body: { code: 'invalid_wallets' } }, 'a CSV row whose wallet and address columns differ is refused like a JSON item')
       t.match(await upload([['csvFile', csv(`address,address\n${a},${b}\n`), 'w.csv']]), { status: 400, body: { code: 'invalid_csv' } }, 'a column named twice is refused, not silently dropped')
