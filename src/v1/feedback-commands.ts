@@ -10,7 +10,7 @@ export const feedbackListCommand: CliCommand = {
   positionals: [],
   check (v) {
     if (v.status !== undefined && !(FEEDBACK_STATUSES as readonly string[]).includes(v.status)) throw new Error(`--status must be one of ${FEEDBACK_STATUSES.join(', ')}`)
-    if (v.limit !== undefined && !/^\d{1,4}$/.test(v.limit)) throw new Error('--limit must be a whole number from 1 to 1000')
+    if (v.limit !== undefined && !(/^\d{1,4}$/.test(v.limit) && Number(v.limit) >= 1 && Number(v.limit) <= 1000)) throw new Error('--limit must be a whole number from 1 to 1000')
   },
   async run (a) {
     const s = await a.admin()

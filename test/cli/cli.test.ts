@@ -42,6 +42,7 @@ t.test('CLI on the embedded store without a server', async (t) => {
   t.match(cli(dir, ['plans', 'activate', '--owner', 'acme', '--plan', 'growth', '--days', '7']), { code: 0, out: /growth active until/ })
   t.match(cli(dir, ['feedback', 'list']), { code: 0, out: /no open feedback/ }, 'the review queue starts empty')
   t.match(cli(dir, ['feedback', 'resolve', 'fbk_x', '--status', 'maybe']), { code: 2, err: /--status must be accepted or rejected/ })
+  for (const limit of ['0', '1001', 'ten']) t.match(cli(dir, ['feedback', 'list', '--limit', limit]), { code: 2, err: /--limit must be a whole number from 1 to 1000/ }, `--limit ${limit} is a usage error`)
 
   const csv = path.join(dir, 't.csv')
   fs.writeFileSync(csv, 'from,to,block_time,amount\n' +
