@@ -6,7 +6,7 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '../../storage/database.ts'
 import { activeListsStamp, loadActiveLists } from '../../storage/repos/screening-repo.ts'
-import { ScreeningKnowledge } from '../screening/knowledge.ts'
+import type { ScreeningKnowledge } from '../screening/knowledge.ts'
 import { buildKnowledgeOffThread } from './knowledge-builder.ts'
 import type { ParsedList } from '../screening/lists/list-entry.ts'
 
@@ -18,8 +18,7 @@ export class KnowledgeCache {
   #knowledge: ScreeningKnowledge | null = null
   #building: Promise<ScreeningKnowledge> | null = null
 
-  /** `offThread`: build in a worker thread (the server); tests and scripts may build inline. */
-  constructor (private readonly db: Kysely<Database>, private readonly offThread = true) {}
+  constructor (private readonly db: Kysely<Database>) {}
 
   async get (): Promise<ScreeningKnowledge> {
     if (this.#knowledge && Date.now() - this.#checkedAt < STAMP_CHECK_MS) return this.#knowledge
@@ -30,7 +29,7 @@ export class KnowledgeCache {
         this.#checkedAt = Date.now()
         if (this.#knowledge && stamp === this.#stamp) return this.#knowledge
         const lists = await loadActiveLists(this.db)
-        this.#knowledge = this.offThread ? await buildKnowledgeOffThread(lists as unknown as ParsedList[]) : new ScreeningKnowledge(lists as unknown as ParsedList[])
+        this.#knowledge = await buildKnowledgeOffThread(lists as unknown as ParsedList[])
         this.#stamp = stamp
         return this.#knowledge
       } finally { this.#building = null }

@@ -1,18 +1,24 @@
 import t from 'tap'
-import { startTestServer, waitForRun } from '../helpers/app.ts'
+import { startTestServer, waitForRun, type TestServer } from '../helpers/app.ts'
 import { plantCluster } from '../helpers/fixtures.ts'
+
+/** A completed run over the 10-member planted cluster: the run's path and its cluster's URL-encoded label. */
+async function plantedRun (srv: TestServer, tag: string): Promise<{ run: string; label: string; key: string; status: string }> {
+  const fx = await plantCluster(srv.store, tag)
+  const key = await srv.key(tag, 'none')
+  const campaign = (await srv.req('POST', '/api/v2/campaigns', { key, body: { name: tag, campaignType: 'airdrop', chain: 'Ethereum' } })).body
+  const started = await srv.req('POST', `/api/v2/campaigns/${campaign.id}/analyses`, { key, body: { wallets: fx.wallets } })
+  const done = await waitForRun(srv, key, campaign.id, started.body.analysisId)
+  const run = `/api/v2/campaigns/${campaign.id}/analyses/${done.analysisId}`
+  const label = encodeURIComponent((await srv.req('GET', `${run}/clusters`, { key })).body.clusters[0].clusterLabel)
+  return { run, label, key, status: done.status }
+}
 
 t.test('an export past its caps says it is incomplete, in every format (10-member planted cluster)', async (t) => {
   const srv = await startTestServer({ env: { EXPORT_MAX_MEMBERS: '4', EXPORT_MAX_EVIDENCE: '3' } })
   t.teardown(() => srv.close())
-  const fx = await plantCluster(srv.store, 'caps')
-  const key = await srv.key('caps', 'none')
-  const campaign = (await srv.req('POST', '/api/v2/campaigns', { key, body: { name: 'caps', campaignType: 'airdrop', chain: 'Ethereum' } })).body
-  const started = await srv.req('POST', `/api/v2/campaigns/${campaign.id}/analyses`, { key, body: { wallets: fx.wallets } })
-  const done = await waitForRun(srv, key, campaign.id, started.body.analysisId)
-  t.equal(done.status, 'completed')
-  const run = `/api/v2/campaigns/${campaign.id}/analyses/${done.analysisId}`
-  const label = encodeURIComponent((await srv.req('GET', `${run}/clusters`, { key })).body.clusters[0].clusterLabel)
+  const { run, label, key, status } = await plantedRun(srv, 'caps')
+  t.equal(status, 'completed')
   const json = await srv.req('GET', `${run}/clusters/${label}/export?format=json`, { key })
   t.equal(json.status, 200)
   t.equal(json.body.members.length, 4, 'members up to the cap')
@@ -31,13 +37,8 @@ t.test('an export past its caps says it is incomplete, in every format (10-membe
 t.test('a complete export carries no truncation mark', async (t) => {
   const srv = await startTestServer({})
   t.teardown(() => srv.close())
-  const fx = await plantCluster(srv.store, 'full')
-  const key = await srv.key('full', 'none')
-  const campaign = (await srv.req('POST', '/api/v2/campaigns', { key, body: { name: 'full', campaignType: 'airdrop', chain: 'Ethereum' } })).body
-  const started = await srv.req('POST', `/api/v2/campaigns/${campaign.id}/analyses`, { key, body: { wallets: fx.wallets } })
-  const done = await waitForRun(srv, key, campaign.id, started.body.analysisId)
-  const run = `/api/v2/campaigns/${campaign.id}/analyses/${done.analysisId}`
-  const label = encodeURIComponent((await srv.req('GET', `${run}/clusters`, { key })).body.clusters[0].clusterLabel)
+  const { run, label, key, status } = await plantedRun(srv, 'full')
+  t.equal(status, 'completed')
   const json = await srv.req('GET', `${run}/clusters/${label}/export`, { key })
   t.match(json.body.completeness, { membersIncluded: 10, membersTruncated: false, evidenceTruncated: false })
   t.equal(json.headers.get('x-export-truncated'), null)
