@@ -6,49 +6,94 @@
  * (every request reads PostgreSQL and serialises). Usage:
  * npm run bench:api [-- --wallets 100000 --store embedded|postgres --seconds 10 --connections 20 --cache on|off|both]
  */
-import { parseArgs } from 'node:util'
-import { execFile } from 'node:child_process'
-import { createRequire } from 'node:module'
-import type autocannon from 'autocannon'
-import { loadSyntheticTransfers, openBenchStack, submitAndWait } from './lib/bench-stack.ts'
+import { parseArgs } from 'node:util';
+import { execFile } from 'node:child_process';
+import { createRequire } from 'node:module';
+import type autocannon from 'autocannon';
+import { loadSyntheticTransfers, openBenchStack, submitAndWait } from './lib/bench-stack.ts';
 
-const { values } = parseArgs({ options: { wallets: { type: 'string', default: '100000' }, store: { type: 'string', default: 'postgres' }, seconds: { type: 'string', default: '10' }, connections: { type: 'string', default: '20' }, cache: { type: 'string', default: 'both' }, endpoints: { type: 'string', default: 'catalog,members,evidence,decisions' }, help: { type: 'boolean' } } })
-if (values.help) { console.log('usage: npm run bench:api -- [--wallets 100000] [--store embedded|postgres] [--seconds 10] [--connections 20] [--cache on|off|both] [--endpoints catalog,members,evidence,decisions]'); process.exit(0) }
+const { values } = parseArgs({
+  options: {
+    wallets: { type: 'string', default: '100000' },
+    store: { type: 'string', default: 'postgres' },
+    seconds: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '20' },
+    cache: { type: 'string', default: 'both' },
+    endpoints: { type: 'string', default: 'catalog,members,evidence,decisions' },
+    help: { type: 'boolean' },
+  },
+});
+if (values.help) {
+  console.log(
+    'usage: npm run bench:api -- [--wallets 100000] [--store embedded|postgres] [--seconds 10] [--connections 20] [--cache on|off|both] [--endpoints catalog,members,evidence,decisions]',
+  );
+  process.exit(0);
+}
 
-const rows: Array<Record<string, number | string>> = []
+const rows: Array<Record<string, number | string>> = [];
 for (const cache of values.cache === 'both' ? ['on', 'off'] : [values.cache]) {
-  const stack = await openBenchStack(values.store as 'embedded' | 'postgres', { READ_CACHE_MB: cache === 'on' ? '64' : '0' })
+  const stack = await openBenchStack(values.store as 'embedded' | 'postgres', {
+    READ_CACHE_MB: cache === 'on' ? '64' : '0',
+  });
   try {
-    const loaded = await loadSyntheticTransfers(stack.store, Number(values.wallets), 42)
-    const run = await submitAndWait(stack, loaded.wallets)
-    const runPath = `/api/v2/campaigns/${stack.campaignId}/analyses/${run.analysisId}`
-    const headers = { authorization: `Bearer ${stack.key}` }
-    const catalog = await (await fetch(`${stack.base}${runPath}/clusters?limit=1`, { headers })).json() as any
-    const label = encodeURIComponent(catalog.clusters[0].clusterLabel)
+    const loaded = await loadSyntheticTransfers(stack.store, Number(values.wallets), 42);
+    const run = await submitAndWait(stack, loaded.wallets);
+    const runPath = `/api/v2/campaigns/${stack.campaignId}/analyses/${run.analysisId}`;
+    const headers = { authorization: `Bearer ${stack.key}` };
+    const catalog = (await (await fetch(`${stack.base}${runPath}/clusters?limit=1`, { headers })).json()) as any;
+    const label = encodeURIComponent(catalog.clusters[0].clusterLabel);
     const targets: Record<string, string> = {
       catalog: `${runPath}/clusters?limit=100`,
       members: `${runPath}/clusters/${label}/members?limit=100`,
       evidence: `${runPath}/clusters/${label}/evidence?lane=funding&limit=100`,
-      decisions: `${runPath}/decisions?limit=100`
-    }
+      decisions: `${runPath}/decisions?limit=100`,
+    };
     for (const [name, p] of Object.entries(targets).filter(([n]) => values.endpoints.split(',').includes(n))) {
-      const r = await loadFromChildProcess(stack.base + p, headers.authorization, Number(values.connections), Number(values.seconds))
-      rows.push({ readCache: cache, endpoint: name, reqPerSec: Math.round(r.requests.average), p50Ms: r.latency.p50, p99Ms: r.latency.p99, non2xx: r.non2xx, errors: r.errors })
+      const r = await loadFromChildProcess(
+        stack.base + p,
+        headers.authorization,
+        Number(values.connections),
+        Number(values.seconds),
+      );
+      rows.push({
+        readCache: cache,
+        endpoint: name,
+        reqPerSec: Math.round(r.requests.average),
+        p50Ms: r.latency.p50,
+        p99Ms: r.latency.p99,
+        non2xx: r.non2xx,
+        errors: r.errors,
+      });
     }
-  } finally { await stack.close() }
+  } finally {
+    await stack.close();
+  }
 }
-console.table(rows)
+console.table(rows);
 for (const cache of ['on', 'off']) {
-  const set = rows.filter((r) => r.readCache === cache)
-  if (set.length) console.error(`read cache ${cache}: goal (each endpoint >= 2000 req/s with p99 <= 50 ms) ${set.every((r) => Number(r.reqPerSec) >= 2000 && Number(r.p99Ms) <= 50) ? 'met' : 'MISSED'}`)
+  const set = rows.filter((r) => r.readCache === cache);
+  if (set.length)
+    console.error(
+      `read cache ${cache}: goal (each endpoint >= 2000 req/s with p99 <= 50 ms) ${set.every((r) => Number(r.reqPerSec) >= 2000 && Number(r.p99Ms) <= 50) ? 'met' : 'MISSED'}`,
+    );
 }
-console.log(JSON.stringify({ bench: 'api', store: values.store, wallets: Number(values.wallets), results: rows }))
-process.exit(0)
+console.log(JSON.stringify({ bench: 'api', store: values.store, wallets: Number(values.wallets), results: rows }));
+process.exit(0);
 
-async function loadFromChildProcess (url: string, authorization: string, connections: number, seconds: number): Promise<autocannon.Result> {
-  const cli = createRequire(import.meta.url).resolve('autocannon/autocannon.js')
+async function loadFromChildProcess(
+  url: string,
+  authorization: string,
+  connections: number,
+  seconds: number,
+): Promise<autocannon.Result> {
+  const cli = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
   const out = await new Promise<string>((resolve, reject) => {
-    execFile(process.execPath, [cli, '--json', '-c', String(connections), '-d', String(seconds), '-H', `authorization=${authorization}`, url], { maxBuffer: 1 << 24 }, (err, stdout) => err ? reject(err) : resolve(stdout))
-  })
-  return JSON.parse(out.trim().split('\n').pop()!) as autocannon.Result
+    execFile(
+      process.execPath,
+      [cli, '--json', '-c', String(connections), '-d', String(seconds), '-H', `authorization=${authorization}`, url],
+      { maxBuffer: 1 << 24 },
+      (err, stdout) => (err ? reject(err) : resolve(stdout)),
+    );
+  });
+  return JSON.parse(out.trim().split('\n').pop()!) as autocannon.Result;
 }

@@ -5,217 +5,400 @@
  * receiver) and, neutralised, funding from infrastructure. Graph lane: direct transfers between members, shared
  * counterparties, referral links and event timing (hybrid) and, neutralised, links through infrastructure.
  */
-import type { WalletGraph } from './wallet-graph.ts'
-import { HUB_NONE, HUB_LABELLED } from './wallet-graph.ts'
-import type { EngineWalletInput, EvidenceItem } from './types.ts'
-import { round3 } from './scoring.ts'
-import { push, ramp } from './evidence-util.ts'
-import { hybridEvidence, type AddItem } from './hybrid-evidence.ts'
+import type { WalletGraph } from './wallet-graph.ts';
+import { HUB_NONE, HUB_LABELLED } from './wallet-graph.ts';
+import type { EngineWalletInput, EvidenceItem } from './types.ts';
+import { round3 } from './scoring.ts';
+import { push, ramp } from './evidence-util.ts';
+import { hybridEvidence, type AddItem } from './hybrid-evidence.ts';
 
 export interface RawCluster {
   /** Listed member node ids, ascending. */
-  members: number[]
-  evidence: EvidenceItem[]
+  members: number[];
+  evidence: EvidenceItem[];
   /** Members touched by risk-bearing evidence: funding lane, graph lane, either. */
-  covered: { funding: number; graph: number; any: number }
+  covered: { funding: number; graph: number; any: number };
   /** Risk-bearing kinds seen (before the per-lane cap). */
-  kinds: Set<string>
-  counts: { riskBearing: number; neutralised: number }
+  kinds: Set<string>;
+  counts: { riskBearing: number; neutralised: number };
   /** Set when no risk-bearing kind is conclusive on its own. */
-  inconclusive?: boolean
+  inconclusive?: boolean;
   /** Share of members each archetype pattern explains. */
-  patterns: Record<string, number>
+  patterns: Record<string, number>;
 }
 
-const FLAG_IN = 1 // the counterparty sent to the member
-const FLAG_OUT = 2 // the member sent to the counterparty
-
+const FLAG_IN = 1; // the counterparty sent to the member
+const FLAG_OUT = 2; // the member sent to the counterparty
 
 /** Risk-bearing kinds in a fixed order: bit i of a wallet's kind mask says KIND_BITS[i] names it. */
-export const KIND_BITS = ['common_funder', 'member_funder', 'funding_chain', 'consolidation_sweep', 'direct_transfer', 'shared_counterparty', 'referral_link', 'shared_referral_code', 'shared_event_timing'] as const
-const bitOf = (kind: string): number => 1 << (KIND_BITS as readonly string[]).indexOf(kind)
+export const KIND_BITS = [
+  'common_funder',
+  'member_funder',
+  'funding_chain',
+  'consolidation_sweep',
+  'direct_transfer',
+  'shared_counterparty',
+  'referral_link',
+  'shared_referral_code',
+  'shared_event_timing',
+] as const;
+const bitOf = (kind: string): number => 1 << (KIND_BITS as readonly string[]).indexOf(kind);
 
 export interface Evidence {
-  clusters: RawCluster[]
+  clusters: RawCluster[];
   /** Per node: bit 1 = named by risk-bearing funding evidence, bit 2 = graph. */
-  coveredBy: Uint8Array
+  coveredBy: Uint8Array;
   /** Per node: the risk-bearing kinds that name it (bits of KIND_BITS). */
-  kindsOf: Uint16Array
+  kindsOf: Uint16Array;
 }
 
-export function collectEvidence (g: WalletGraph, clusterOf: Int32Array, members: number[][], wallets: EngineWalletInput[], hybrid: boolean, maxAddresses: number): Evidence {
-  const { n, from, to, blockTime, addresses } = g
-  const T = from.length
-  const C = members.length
-  const edgeStart = new Uint32Array(n + 1)
-  for (let k = 0; k < g.m; k++) edgeStart[g.eu[k] + 1]++
-  for (let u = 0; u < n; u++) edgeStart[u + 1] += edgeStart[u]
-  const forward = new Float64Array(g.m) // transfers from eu to ev
-  const pairFirstTime = new Float64Array(g.m).fill(Number.NaN) // first transfer between the pair, when known
-  const firstIn = new Int32Array(n).fill(-1)
-  const firstInTime = new Float64Array(n).fill(Infinity)
+export function collectEvidence(
+  g: WalletGraph,
+  clusterOf: Int32Array,
+  members: number[][],
+  wallets: EngineWalletInput[],
+  hybrid: boolean,
+  maxAddresses: number,
+): Evidence {
+  const { n, from, to, blockTime, addresses } = g;
+  const T = from.length;
+  const C = members.length;
+  const edgeStart = new Uint32Array(n + 1);
+  for (let k = 0; k < g.m; k++) edgeStart[g.eu[k] + 1]++;
+  for (let u = 0; u < n; u++) edgeStart[u + 1] += edgeStart[u];
+  const forward = new Float64Array(g.m); // transfers from eu to ev
+  const pairFirstTime = new Float64Array(g.m).fill(Number.NaN); // first transfer between the pair, when known
+  const firstIn = new Int32Array(n).fill(-1);
+  const firstInTime = new Float64Array(n).fill(Infinity);
   // counterparties outside the cluster, bucketed by cluster (counting sort): address, member, direction
-  const perCluster = new Uint32Array(C + 1)
-  const coveredBy = new Uint8Array(n)
-  const kindsOf = new Uint16Array(n)
-  const DIRECT_BIT = bitOf('direct_transfer'); const CHAIN_BIT = bitOf('funding_chain')
+  const perCluster = new Uint32Array(C + 1);
+  const coveredBy = new Uint8Array(n);
+  const kindsOf = new Uint16Array(n);
+  const DIRECT_BIT = bitOf('direct_transfer');
+  const CHAIN_BIT = bitOf('funding_chain');
   for (let i = 0; i < T; i++) {
-    const f = from[i]; const t = to[i]
-    if (f === t) continue
-    const cf = clusterOf[f]; const ct = clusterOf[t]
+    const f = from[i];
+    const t = to[i];
+    if (f === t) continue;
+    const cf = clusterOf[f];
+    const ct = clusterOf[t];
     if (ct >= 0) {
-      const time = blockTime && !Number.isNaN(blockTime[i]) ? blockTime[i] : Infinity
-      if (g.hub[f] === HUB_NONE && (time < firstInTime[t] || firstIn[t] < 0)) { firstIn[t] = f; firstInTime[t] = time }
+      const time = blockTime && !Number.isNaN(blockTime[i]) ? blockTime[i] : Infinity;
+      if (g.hub[f] === HUB_NONE && (time < firstInTime[t] || firstIn[t] < 0)) {
+        firstIn[t] = f;
+        firstInTime[t] = time;
+      }
     }
     if (cf >= 0 && cf === ct) {
-      const e = f < t ? findEdge(g, edgeStart, f, t) : findEdge(g, edgeStart, t, f)
+      const e = f < t ? findEdge(g, edgeStart, f, t) : findEdge(g, edgeStart, t, f);
       if (e >= 0) {
-        if (f < t) forward[e]++
-        const time = blockTime ? blockTime[i] : Number.NaN
-        if (!Number.isNaN(time) && !(time >= pairFirstTime[e])) pairFirstTime[e] = time
+        if (f < t) forward[e]++;
+        const time = blockTime ? blockTime[i] : Number.NaN;
+        if (!Number.isNaN(time) && !(time >= pairFirstTime[e])) pairFirstTime[e] = time;
       }
-      continue
+      continue;
     }
-    if (ct >= 0) perCluster[ct + 1]++
-    if (cf >= 0) perCluster[cf + 1]++
+    if (ct >= 0) perCluster[ct + 1]++;
+    if (cf >= 0) perCluster[cf + 1]++;
   }
-  for (let c = 0; c < C; c++) perCluster[c + 1] += perCluster[c]
-  const tupleCount = perCluster[C]
-  const tAddr = new Uint32Array(tupleCount); const tMember = new Uint32Array(tupleCount); const tFlag = new Uint8Array(tupleCount)
-  const pos = perCluster.slice(0, C)
+  for (let c = 0; c < C; c++) perCluster[c + 1] += perCluster[c];
+  const tupleCount = perCluster[C];
+  const tAddr = new Uint32Array(tupleCount);
+  const tMember = new Uint32Array(tupleCount);
+  const tFlag = new Uint8Array(tupleCount);
+  const pos = perCluster.slice(0, C);
   for (let i = 0; i < T; i++) {
-    const f = from[i]; const t = to[i]
-    if (f === t) continue
-    const cf = clusterOf[f]; const ct = clusterOf[t]
-    if (cf >= 0 && cf === ct) continue
-    if (ct >= 0) { const p = pos[ct]++; tAddr[p] = f; tMember[p] = t; tFlag[p] = FLAG_IN }
-    if (cf >= 0) { const p = pos[cf]++; tAddr[p] = t; tMember[p] = f; tFlag[p] = FLAG_OUT }
+    const f = from[i];
+    const t = to[i];
+    if (f === t) continue;
+    const cf = clusterOf[f];
+    const ct = clusterOf[t];
+    if (cf >= 0 && cf === ct) continue;
+    if (ct >= 0) {
+      const p = pos[ct]++;
+      tAddr[p] = f;
+      tMember[p] = t;
+      tFlag[p] = FLAG_IN;
+    }
+    if (cf >= 0) {
+      const p = pos[cf]++;
+      tAddr[p] = t;
+      tMember[p] = f;
+      tFlag[p] = FLAG_OUT;
+    }
   }
 
-  const out: RawCluster[] = members.map((m) => ({ members: m, evidence: [], covered: { funding: 0, graph: 0, any: 0 }, kinds: new Set(), counts: { riskBearing: 0, neutralised: 0 }, patterns: {} }))
+  const out: RawCluster[] = members.map((m) => ({
+    members: m,
+    evidence: [],
+    covered: { funding: 0, graph: 0, any: 0 },
+    kinds: new Set(),
+    counts: { riskBearing: 0, neutralised: 0 },
+    patterns: {},
+  }));
   const addItem: AddItem = (c, lane, kind, confidence, riskBearing, nodes, data, touched) => {
-    const rc = out[c]
-    rc.evidence.push({ lane, kind, confidence: round3(confidence), riskBearing, addresses: nodes.slice(0, maxAddresses + 1).map((u) => addresses[u]), data })
+    const rc = out[c];
+    rc.evidence.push({
+      lane,
+      kind,
+      confidence: round3(confidence),
+      riskBearing,
+      addresses: nodes.slice(0, maxAddresses + 1).map((u) => addresses[u]),
+      data,
+    });
     if (riskBearing) {
-      rc.counts.riskBearing++; rc.kinds.add(kind)
-      const bit = lane === 'funding' ? 1 : 2
-      const kb = bitOf(kind)
-      for (const u of touched) { coveredBy[u] |= bit; kindsOf[u] |= kb }
-    } else rc.counts.neutralised++
-  }
-  const pattern = (c: number, name: string, share: number): void => { const p = out[c].patterns; p[name] = Math.max(p[name] ?? 0, share) }
+      rc.counts.riskBearing++;
+      rc.kinds.add(kind);
+      const bit = lane === 'funding' ? 1 : 2;
+      const kb = bitOf(kind);
+      for (const u of touched) {
+        coveredBy[u] |= bit;
+        kindsOf[u] |= kb;
+      }
+    } else rc.counts.neutralised++;
+  };
+  const pattern = (c: number, name: string, share: number): void => {
+    const p = out[c].patterns;
+    p[name] = Math.max(p[name] ?? 0, share);
+  };
 
   // direct transfers between members (one item per member pair: the stored graph edges), member funders
-  const inDirect = new Uint8Array(n)
-  const sentCount = new Uint32Array(n) // distinct members each member sent to
+  const inDirect = new Uint8Array(n);
+  const sentCount = new Uint32Array(n); // distinct members each member sent to
   for (let k = 0; k < g.m; k++) {
-    const a = g.eu[k]; const b = g.ev[k]
-    const c = clusterOf[a]
-    if (c < 0 || c !== clusterOf[b]) continue
-    const w = g.ew[k]; const ab = forward[k]; const ba = w - ab
-    const rc = out[c]
-    rc.evidence.push({ lane: 'graph', kind: 'direct_transfer', confidence: round3(0.6 + 0.3 * ramp(w, 1, 5)), riskBearing: true, addresses: [addresses[a], addresses[b]], data: { transfers: w, fromFirst: ab, fromSecond: ba, blockTime: Number.isNaN(pairFirstTime[k]) ? null : pairFirstTime[k] } })
-    rc.counts.riskBearing++
-    coveredBy[a] |= 2; coveredBy[b] |= 2; inDirect[a] = 1; inDirect[b] = 1; kindsOf[a] |= DIRECT_BIT; kindsOf[b] |= DIRECT_BIT
-    if (ab > 0) sentCount[a]++
-    if (ba > 0) sentCount[b]++
+    const a = g.eu[k];
+    const b = g.ev[k];
+    const c = clusterOf[a];
+    if (c < 0 || c !== clusterOf[b]) continue;
+    const w = g.ew[k];
+    const ab = forward[k];
+    const ba = w - ab;
+    const rc = out[c];
+    rc.evidence.push({
+      lane: 'graph',
+      kind: 'direct_transfer',
+      confidence: round3(0.6 + 0.3 * ramp(w, 1, 5)),
+      riskBearing: true,
+      addresses: [addresses[a], addresses[b]],
+      data: {
+        transfers: w,
+        fromFirst: ab,
+        fromSecond: ba,
+        blockTime: Number.isNaN(pairFirstTime[k]) ? null : pairFirstTime[k],
+      },
+    });
+    rc.counts.riskBearing++;
+    coveredBy[a] |= 2;
+    coveredBy[b] |= 2;
+    inDirect[a] = 1;
+    inDirect[b] = 1;
+    kindsOf[a] |= DIRECT_BIT;
+    kindsOf[b] |= DIRECT_BIT;
+    if (ab > 0) sentCount[a]++;
+    if (ba > 0) sentCount[b]++;
   }
-  for (let c = 0; c < C; c++) if (out[c].counts.riskBearing > 0) out[c].kinds.add('direct_transfer')
-  const sentTo = new Map<number, number[]>() // members that sent to 3 or more members -> those members
+  for (let c = 0; c < C; c++) if (out[c].counts.riskBearing > 0) out[c].kinds.add('direct_transfer');
+  const sentTo = new Map<number, number[]>(); // members that sent to 3 or more members -> those members
   for (let k = 0; k < g.m; k++) {
-    const a = g.eu[k]; const b = g.ev[k]
-    const c = clusterOf[a]
-    if (c < 0 || c !== clusterOf[b]) continue
-    const need = Math.max(3, 0.25 * members[c].length)
-    if (forward[k] > 0 && sentCount[a] >= need) push(sentTo, a, b)
-    if (g.ew[k] - forward[k] > 0 && sentCount[b] >= need) push(sentTo, b, a)
+    const a = g.eu[k];
+    const b = g.ev[k];
+    const c = clusterOf[a];
+    if (c < 0 || c !== clusterOf[b]) continue;
+    const need = Math.max(3, 0.25 * members[c].length);
+    if (forward[k] > 0 && sentCount[a] >= need) push(sentTo, a, b);
+    if (g.ew[k] - forward[k] > 0 && sentCount[b] >= need) push(sentTo, b, a);
   }
   for (const f of [...sentTo.keys()].sort((x, y) => x - y)) {
-    const list = sentTo.get(f)!
-    const c = clusterOf[f]
-    list.sort((x, y) => x - y)
-    addItem(c, 'funding', 'member_funder', 0.6 + 0.35 * ramp(list.length, 3, 10), true, [f, ...list], { funder: addresses[f], fundedMembers: list.length, truncated: list.length > maxAddresses }, [f, ...list])
-    pattern(c, 'fan_out_funder', (list.length + 1) / out[c].members.length)
+    const list = sentTo.get(f)!;
+    const c = clusterOf[f];
+    list.sort((x, y) => x - y);
+    addItem(
+      c,
+      'funding',
+      'member_funder',
+      0.6 + 0.35 * ramp(list.length, 3, 10),
+      true,
+      [f, ...list],
+      { funder: addresses[f], fundedMembers: list.length, truncated: list.length > maxAddresses },
+      [f, ...list],
+    );
+    pattern(c, 'fan_out_funder', (list.length + 1) / out[c].members.length);
   }
   // funding chains: a member first funded by another member, itself first funded earlier by a member ... (only
   // with block times: without them "first" funding is unknown)
   for (let c = 0; c < C; c++) {
-    let chained = 0; let deepest = 0
-    const inChain = new Set<number>()
+    let chained = 0;
+    let deepest = 0;
+    const inChain = new Set<number>();
     for (const u of out[c].members) {
-      const f = firstIn[u]
-      if (f < 0 || clusterOf[f] !== c || !Number.isFinite(firstInTime[u])) continue
-      let depth = 1; let x = f
-      while (depth < 16 && firstIn[x] >= 0 && clusterOf[firstIn[x]] === c && firstIn[x] !== u && firstInTime[x] <= firstInTime[u]) { x = firstIn[x]; depth++ }
-      if (depth < 2) continue // a single member-to-member funding is already a direct_transfer (and member_funder) item
-      deepest = Math.max(deepest, depth); chained++
-      inChain.add(u); inChain.add(f); inChain.add(x)
-      out[c].evidence.push({ lane: 'funding', kind: 'funding_chain', confidence: round3(0.55 + 0.1 * Math.min(depth, 4)), riskBearing: true, addresses: [addresses[f], addresses[u]], data: { depth, blockTime: firstInTime[u] } })
-      out[c].counts.riskBearing++; coveredBy[f] |= 1; coveredBy[u] |= 1; kindsOf[f] |= CHAIN_BIT; kindsOf[u] |= CHAIN_BIT
+      const f = firstIn[u];
+      if (f < 0 || clusterOf[f] !== c || !Number.isFinite(firstInTime[u])) continue;
+      let depth = 1;
+      let x = f;
+      while (
+        depth < 16 &&
+        firstIn[x] >= 0 &&
+        clusterOf[firstIn[x]] === c &&
+        firstIn[x] !== u &&
+        firstInTime[x] <= firstInTime[u]
+      ) {
+        x = firstIn[x];
+        depth++;
+      }
+      if (depth < 2) continue; // a single member-to-member funding is already a direct_transfer (and member_funder) item
+      deepest = Math.max(deepest, depth);
+      chained++;
+      inChain.add(u);
+      inChain.add(f);
+      inChain.add(x);
+      out[c].evidence.push({
+        lane: 'funding',
+        kind: 'funding_chain',
+        confidence: round3(0.55 + 0.1 * Math.min(depth, 4)),
+        riskBearing: true,
+        addresses: [addresses[f], addresses[u]],
+        data: { depth, blockTime: firstInTime[u] },
+      });
+      out[c].counts.riskBearing++;
+      coveredBy[f] |= 1;
+      coveredBy[u] |= 1;
+      kindsOf[f] |= CHAIN_BIT;
+      kindsOf[u] |= CHAIN_BIT;
     }
-    if (chained > 0) out[c].kinds.add('funding_chain')
-    if (deepest >= 2) pattern(c, 'funding_chain', inChain.size / out[c].members.length)
+    if (chained > 0) out[c].kinds.add('funding_chain');
+    if (deepest >= 2) pattern(c, 'funding_chain', inChain.size / out[c].members.length);
   }
   // counterparties outside the cluster: common funders, sweeps, shared counterparties, infrastructure
-  const inM = new Set<number>(); const outM = new Set<number>()
+  const inM = new Set<number>();
+  const outM = new Set<number>();
   for (let c = 0; c < C; c++) {
-    const s0 = perCluster[c]; const s1 = perCluster[c + 1]
-    if (s1 === s0) continue
-    const idx: number[] = []
-    for (let p = s0; p < s1; p++) idx.push(p)
-    idx.sort((x, y) => tAddr[x] - tAddr[y] || tMember[x] - tMember[y] || x - y)
-    const size = out[c].members.length
-    for (let a = 0; a < idx.length;) {
-      const addr = tAddr[idx[a]]
-      let b = a
-      inM.clear(); outM.clear()
-      while (b < idx.length && tAddr[idx[b]] === addr) { const p = idx[b++]; (tFlag[p] === FLAG_IN ? inM : outM).add(tMember[p]) }
-      a = b
-      const hub = g.hub[addr] !== HUB_NONE
-      if (!hub && inM.size + outM.size < 2) continue
-      const all = new Set([...inM, ...outM])
-      if (all.size < 2 && !hub) continue
-      if (hub) {
-        const hubData = { hub: addresses[addr], list: g.hubList.get(addr) ?? null, labelled: g.hub[addr] === HUB_LABELLED, neutralised: true }
-        if (inM.size > 0) addItem(c, 'funding', 'infrastructure_funding', 0.5 + 0.4 * ramp(inM.size, 1, 10), false, [addr, ...sorted(inM)], { ...hubData, fundedMembers: inM.size }, [])
-        if (outM.size > 0) addItem(c, 'graph', 'infrastructure_link', 0.4 + 0.4 * ramp(outM.size, 1, 10), false, [addr, ...sorted(outM)], { ...hubData, members: outM.size }, [])
-        continue
+    const s0 = perCluster[c];
+    const s1 = perCluster[c + 1];
+    if (s1 === s0) continue;
+    const idx: number[] = [];
+    for (let p = s0; p < s1; p++) idx.push(p);
+    idx.sort((x, y) => tAddr[x] - tAddr[y] || tMember[x] - tMember[y] || x - y);
+    const size = out[c].members.length;
+    for (let a = 0; a < idx.length; ) {
+      const addr = tAddr[idx[a]];
+      let b = a;
+      inM.clear();
+      outM.clear();
+      while (b < idx.length && tAddr[idx[b]] === addr) {
+        const p = idx[b++];
+        (tFlag[p] === FLAG_IN ? inM : outM).add(tMember[p]);
       }
-      let used = false
+      a = b;
+      const hub = g.hub[addr] !== HUB_NONE;
+      if (!hub && inM.size + outM.size < 2) continue;
+      const all = new Set([...inM, ...outM]);
+      if (all.size < 2 && !hub) continue;
+      if (hub) {
+        const hubData = {
+          hub: addresses[addr],
+          list: g.hubList.get(addr) ?? null,
+          labelled: g.hub[addr] === HUB_LABELLED,
+          neutralised: true,
+        };
+        if (inM.size > 0)
+          addItem(
+            c,
+            'funding',
+            'infrastructure_funding',
+            0.5 + 0.4 * ramp(inM.size, 1, 10),
+            false,
+            [addr, ...sorted(inM)],
+            { ...hubData, fundedMembers: inM.size },
+            [],
+          );
+        if (outM.size > 0)
+          addItem(
+            c,
+            'graph',
+            'infrastructure_link',
+            0.4 + 0.4 * ramp(outM.size, 1, 10),
+            false,
+            [addr, ...sorted(outM)],
+            { ...hubData, members: outM.size },
+            [],
+          );
+        continue;
+      }
+      let used = false;
       if (inM.size >= 2) {
-        const funded = sorted(inM)
-        addItem(c, 'funding', 'common_funder', 0.5 + 0.4 * ramp(inM.size, 2, 10), true, [addr, ...funded], { funder: addresses[addr], fundedMembers: inM.size, firstFunderOf: funded.filter((u) => firstIn[u] === addr && Number.isFinite(firstInTime[u])).length }, funded)
-        pattern(c, 'fan_out_funder', inM.size / size); used = true
+        const funded = sorted(inM);
+        addItem(
+          c,
+          'funding',
+          'common_funder',
+          0.5 + 0.4 * ramp(inM.size, 2, 10),
+          true,
+          [addr, ...funded],
+          {
+            funder: addresses[addr],
+            fundedMembers: inM.size,
+            firstFunderOf: funded.filter((u) => firstIn[u] === addr && Number.isFinite(firstInTime[u])).length,
+          },
+          funded,
+        );
+        pattern(c, 'fan_out_funder', inM.size / size);
+        used = true;
       }
       if (outM.size >= 2) {
-        const senders = sorted(outM)
-        addItem(c, 'funding', 'consolidation_sweep', 0.55 + 0.4 * ramp(outM.size, 2, 10), true, [addr, ...senders], { receiver: addresses[addr], senders: outM.size }, senders)
-        pattern(c, 'consolidation_sweep', outM.size / size); used = true
+        const senders = sorted(outM);
+        addItem(
+          c,
+          'funding',
+          'consolidation_sweep',
+          0.55 + 0.4 * ramp(outM.size, 2, 10),
+          true,
+          [addr, ...senders],
+          { receiver: addresses[addr], senders: outM.size },
+          senders,
+        );
+        pattern(c, 'consolidation_sweep', outM.size / size);
+        used = true;
       }
-      if (!used) addItem(c, 'graph', 'shared_counterparty', 0.35 + 0.3 * ramp(all.size, 2, 8), true, [addr, ...sorted(all)], { counterparty: addresses[addr], members: all.size }, sorted(all))
+      if (!used)
+        addItem(
+          c,
+          'graph',
+          'shared_counterparty',
+          0.35 + 0.3 * ramp(all.size, 2, 8),
+          true,
+          [addr, ...sorted(all)],
+          { counterparty: addresses[addr], members: all.size },
+          sorted(all),
+        );
     }
   }
-  if (hybrid) hybridEvidence(g, clusterOf, out, wallets, addItem, pattern)
-  const directCount = new Uint32Array(C)
-  for (let c = 0; c < C; c++) for (const u of out[c].members) if (inDirect[u]) directCount[c]++
+  if (hybrid) hybridEvidence(g, clusterOf, out, wallets, addItem, pattern);
+  const directCount = new Uint32Array(C);
+  for (let c = 0; c < C; c++) for (const u of out[c].members) if (inDirect[u]) directCount[c]++;
   for (let c = 0; c < C; c++) {
-    const rc = out[c]
-    pattern(c, 'interaction_ring', 0.8 * directCount[c] / rc.members.length)
-    for (const u of rc.members) { const b = coveredBy[u]; if (b & 1) rc.covered.funding++; if (b & 2) rc.covered.graph++; if (b) rc.covered.any++ }
+    const rc = out[c];
+    pattern(c, 'interaction_ring', (0.8 * directCount[c]) / rc.members.length);
+    for (const u of rc.members) {
+      const b = coveredBy[u];
+      if (b & 1) rc.covered.funding++;
+      if (b & 2) rc.covered.graph++;
+      if (b) rc.covered.any++;
+    }
   }
-  return { clusters: out, coveredBy, kindsOf }
+  return { clusters: out, coveredBy, kindsOf };
 }
 
-function findEdge (g: WalletGraph, edgeStart: Uint32Array, u: number, v: number): number {
-  let lo = edgeStart[u]; let hi = edgeStart[u + 1] - 1
+function findEdge(g: WalletGraph, edgeStart: Uint32Array, u: number, v: number): number {
+  let lo = edgeStart[u];
+  let hi = edgeStart[u + 1] - 1;
   while (lo <= hi) {
-    const mid = (lo + hi) >>> 1
-    const x = g.ev[mid]
-    if (x === v) return mid
-    if (x < v) lo = mid + 1; else hi = mid - 1
+    const mid = (lo + hi) >>> 1;
+    const x = g.ev[mid];
+    if (x === v) return mid;
+    if (x < v) lo = mid + 1;
+    else hi = mid - 1;
   }
-  return -1
+  return -1;
 }
 
-
-const sorted = (s: Set<number>): number[] => [...s].sort((a, b) => a - b)
+const sorted = (s: Set<number>): number[] => [...s].sort((a, b) => a - b);

@@ -3,59 +3,68 @@
  * oversized components with Louvain on a pool of its own. Graphs cross to workers as transferred typed arrays
  * (no structured cloning of edge lists). Running from TypeScript source, workers load tsx.
  */
-import { MessageChannel } from 'node:worker_threads'
-import { Piscina } from 'piscina'
-import type { LouvainResult, LouvainTask } from './louvain-worker.ts'
-import type { AnalyzeTask } from './analyze-worker.ts'
-import type { AnalyzeResult, EngineInput, EngineOptions } from './types.ts'
+import { MessageChannel } from 'node:worker_threads';
+import { Piscina } from 'piscina';
+import type { LouvainResult, LouvainTask } from './louvain-worker.ts';
+import type { AnalyzeTask } from './analyze-worker.ts';
+import type { AnalyzeResult, EngineInput, EngineOptions } from './types.ts';
 
 export interface EnginePool {
-  readonly threads: number
-  louvain: (task: LouvainTask) => Promise<LouvainResult>
+  readonly threads: number;
+  louvain: (task: LouvainTask) => Promise<LouvainResult>;
   /** analyze() in a worker thread (the pool option is ignored there: Louvain uses the worker's own pool). */
-  analyze: (input: EngineInput, options: Omit<EngineOptions, 'pool'>) => Promise<AnalyzeResult>
-  destroy: () => Promise<void>
+  analyze: (input: EngineInput, options: Omit<EngineOptions, 'pool'>) => Promise<AnalyzeResult>;
+  destroy: () => Promise<void>;
 }
 
-function workerPool (name: string, maxThreads: number, idleTimeout: number): Piscina {
-  const fromSource = import.meta.url.endsWith('.ts')
-  const filename = new URL(`./${name}${fromSource ? '.ts' : '.js'}`, import.meta.url).href
-  const hasTsx = process.execArgv.some((a) => a.includes('tsx'))
+function workerPool(name: string, maxThreads: number, idleTimeout: number): Piscina {
+  const fromSource = import.meta.url.endsWith('.ts');
+  const filename = new URL(`./${name}${fromSource ? '.ts' : '.js'}`, import.meta.url).href;
+  const hasTsx = process.execArgv.some((a) => a.includes('tsx'));
   return new Piscina({
     filename,
     maxThreads,
     minThreads: 0,
     idleTimeout,
     // resolved from here, not from the working directory: the CLI may run anywhere
-    execArgv: fromSource && !hasTsx ? [...process.execArgv, '--import', import.meta.resolve('tsx')] : process.execArgv
-  })
+    execArgv: fromSource && !hasTsx ? [...process.execArgv, '--import', import.meta.resolve('tsx')] : process.execArgv,
+  });
 }
 
-export function createEnginePool (opts: { maxThreads?: number; idleTimeoutMs?: number } = {}): EnginePool {
-  const threads = Math.max(1, opts.maxThreads ?? 2)
-  const idle = opts.idleTimeoutMs ?? 30_000
-  let louvainPool: Piscina | null = null
-  let analyzePool: Piscina | null = null
+export function createEnginePool(opts: { maxThreads?: number; idleTimeoutMs?: number } = {}): EnginePool {
+  const threads = Math.max(1, opts.maxThreads ?? 2);
+  const idle = opts.idleTimeoutMs ?? 30_000;
+  let louvainPool: Piscina | null = null;
+  let analyzePool: Piscina | null = null;
   return {
     threads,
     louvain: async (task) => {
-      louvainPool ??= workerPool('louvain-worker', threads, idle)
-      return await louvainPool.run(task, { transferList: [task.u.buffer, task.v.buffer, task.w.buffer] as ArrayBuffer[] }) as LouvainResult
+      louvainPool ??= workerPool('louvain-worker', threads, idle);
+      return (await louvainPool.run(task, {
+        transferList: [task.u.buffer, task.v.buffer, task.w.buffer] as ArrayBuffer[],
+      })) as LouvainResult;
     },
     analyze: async (input, options) => {
-      analyzePool ??= workerPool('analyze-worker', threads, idle)
-      const { onProgress, ...rest } = options
-      const channel = onProgress ? new MessageChannel() : null
-      channel?.port1.on('message', (p) => onProgress!(p))
-      const t = input.transfers
-      const task: AnalyzeTask = { input, options: rest, louvainThreads: threads, progress: channel?.port2 }
-      const transferList = [...new Set([t.from.buffer, t.to.buffer, t.blockTime?.buffer, t.amount?.buffer, channel?.port2])].filter((x) => x !== undefined) as ArrayBuffer[]
+      analyzePool ??= workerPool('analyze-worker', threads, idle);
+      const { onProgress, ...rest } = options;
+      const channel = onProgress ? new MessageChannel() : null;
+      channel?.port1.on('message', (p) => onProgress!(p));
+      const t = input.transfers;
+      const task: AnalyzeTask = { input, options: rest, louvainThreads: threads, progress: channel?.port2 };
+      const transferList = [
+        ...new Set([t.from.buffer, t.to.buffer, t.blockTime?.buffer, t.amount?.buffer, channel?.port2]),
+      ].filter((x) => x !== undefined) as ArrayBuffer[];
       try {
-        return await analyzePool.run(task, { transferList }) as AnalyzeResult
+        return (await analyzePool.run(task, { transferList })) as AnalyzeResult;
       } finally {
-        if (channel) { await new Promise((resolve) => setImmediate(resolve)); channel.port1.close() } // deliver the last progress messages
+        if (channel) {
+          await new Promise((resolve) => setImmediate(resolve));
+          channel.port1.close();
+        } // deliver the last progress messages
       }
     },
-    destroy: async () => { await Promise.all([louvainPool?.destroy(), analyzePool?.destroy()]) }
-  }
+    destroy: async () => {
+      await Promise.all([louvainPool?.destroy(), analyzePool?.destroy()]);
+    },
+  };
 }

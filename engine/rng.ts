@@ -1,11 +1,11 @@
 /** Seeded PRNG (mulberry32): the engine's only source of randomness, so equal input and seed give equal output. */
-export function seededRng (seed: number): () => number {
-  let a = seed >>> 0
+export function seededRng(seed: number): () => number {
+  let a = seed >>> 0;
   return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
 }

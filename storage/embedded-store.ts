@@ -3,56 +3,76 @@
  * a lock file records the owner's pid; a second process gets `store_locked` (the CLI then routes through the
  * running server, see docs/cli.md).
  */
-import fs from 'node:fs'
-import path from 'node:path'
-import { PGlite } from '@electric-sql/pglite'
-import { Kysely } from 'kysely'
-import type { Database } from './database.ts'
-import { PGliteDialect } from './pglite-dialect.ts'
-import { migrateToLatest } from './migrate.ts'
-import type { Store, StoreOptions } from './store.ts'
-import { StorageError } from './storage-error.ts'
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely } from 'kysely';
+import type { Database } from './database.ts';
+import { PGliteDialect } from './pglite-dialect.ts';
+import { migrateToLatest } from './migrate.ts';
+import type { Store, StoreOptions } from './store.ts';
+import { StorageError } from './storage-error.ts';
 
-function pidAlive (pid: number): boolean {
-  try { process.kill(pid, 0); return true } catch (err) { return (err as NodeJS.ErrnoException).code === 'EPERM' }
+function pidAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
-function takeLock (dir: string): () => void {
-  const lockFile = path.join(dir, 'owner.lock')
+function takeLock(dir: string): () => void {
+  const lockFile = path.join(dir, 'owner.lock');
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      fs.writeFileSync(lockFile, String(process.pid), { flag: 'wx' })
-      return () => { try { if (fs.readFileSync(lockFile, 'utf8') === String(process.pid)) fs.unlinkSync(lockFile) } catch {} }
+      fs.writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
+      return () => {
+        try {
+          if (fs.readFileSync(lockFile, 'utf8') === String(process.pid)) fs.unlinkSync(lockFile);
+        } catch {}
+      };
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err
-      const pid = Number(fs.readFileSync(lockFile, 'utf8'))
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const pid = Number(fs.readFileSync(lockFile, 'utf8'));
       if (pid && pid !== process.pid && pidAlive(pid)) {
-        throw new StorageError('store_locked', `the embedded store at ${dir} is owned by process ${pid}`, { pid })
+        throw new StorageError('store_locked', `the embedded store at ${dir} is owned by process ${pid}`, { pid });
       }
-      fs.rmSync(lockFile, { force: true })
+      fs.rmSync(lockFile, { force: true });
     }
   }
-  throw new StorageError('store_locked', `could not lock the embedded store at ${dir}`)
+  throw new StorageError('store_locked', `could not lock the embedded store at ${dir}`);
 }
 
-export async function openEmbeddedStore (opts: StoreOptions): Promise<Store> {
-  let release = (): void => {}
-  let pg: PGlite
+export async function openEmbeddedStore(opts: StoreOptions): Promise<Store> {
+  let release = (): void => {};
+  let pg: PGlite;
   if (opts.inMemory) {
-    pg = new PGlite()
+    pg = new PGlite();
   } else {
-    const dir = path.resolve(opts.dataDir ?? './data/pg')
-    fs.mkdirSync(dir, { recursive: true })
-    release = takeLock(path.dirname(dir))
-    try { pg = new PGlite(dir) } catch (err) { release(); throw err }
+    const dir = path.resolve(opts.dataDir ?? './data/pg');
+    fs.mkdirSync(dir, { recursive: true });
+    release = takeLock(path.dirname(dir));
+    try {
+      pg = new PGlite(dir);
+    } catch (err) {
+      release();
+      throw err;
+    }
   }
-  await pg.waitReady
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(pg) })
+  await pg.waitReady;
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pg) });
   return {
     db,
     kind: 'embedded',
     multiProcess: false,
     migrate: () => migrateToLatest(db),
-    async close () { try { await db.destroy() } finally { release() } }
-  }
+    async close() {
+      try {
+        await db.destroy();
+      } finally {
+        release();
+      }
+    },
+  };
 }

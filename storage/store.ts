@@ -2,42 +2,42 @@
  * The storage port: one Kysely database over either adapter, with the same migrations and SQL.
  * Repositories (storage/repos/) take `store.db` (or a transaction) and hold every SQL statement.
  */
-import type { Kysely } from 'kysely'
-import type { Database } from './database.ts'
+import type { Kysely } from 'kysely';
+import type { Database } from './database.ts';
 
-export type StoreKind = 'embedded' | 'postgres'
+export type StoreKind = 'embedded' | 'postgres';
 
 export interface Store {
   /** The typed query builder; use `db.transaction().execute(fn)` for atomic work. */
-  readonly db: Kysely<Database>
+  readonly db: Kysely<Database>;
   /** Which adapter backs this store. */
-  readonly kind: StoreKind
+  readonly kind: StoreKind;
   /** True when several processes may share the store (PostgreSQL): jobs are claimed with SKIP LOCKED leases. */
-  readonly multiProcess: boolean
+  readonly multiProcess: boolean;
   /** Applies every pending migration; safe to call on every start. */
-  migrate (): Promise<void>
+  migrate(): Promise<void>;
   /** Closes connections (and releases the embedded store's directory lock). */
-  close (): Promise<void>
+  close(): Promise<void>;
 }
 
 export interface StoreOptions {
   /** PostgreSQL connection string; when absent the embedded store under dataDir is used. */
-  databaseUrl?: string | null
+  databaseUrl?: string | null;
   /** Directory of the embedded store (DATA_DIR/pg). */
-  dataDir?: string
+  dataDir?: string;
   /** PostgreSQL schema to use (created if missing); tests isolate each file in its own schema. */
-  schema?: string
+  schema?: string;
   /** Embedded store held in memory only (tests). */
-  inMemory?: boolean
+  inMemory?: boolean;
   /** Maximum pool size for PostgreSQL. */
-  poolSize?: number
+  poolSize?: number;
 }
 
-export async function openStore (opts: StoreOptions): Promise<Store> {
+export async function openStore(opts: StoreOptions): Promise<Store> {
   if (opts.databaseUrl) {
-    const { openPostgresStore } = await import('./postgres-store.ts')
-    return openPostgresStore(opts.databaseUrl, opts)
+    const { openPostgresStore } = await import('./postgres-store.ts');
+    return openPostgresStore(opts.databaseUrl, opts);
   }
-  const { openEmbeddedStore } = await import('./embedded-store.ts')
-  return openEmbeddedStore(opts)
+  const { openEmbeddedStore } = await import('./embedded-store.ts');
+  return openEmbeddedStore(opts);
 }

@@ -1,19 +1,19 @@
 /** Payloads of the analysis-scoped events (documented with examples in docs/webhooks.md). */
-import type { AnalysisRow } from '../../storage/repos/analyses-repo.ts'
+import type { AnalysisRow } from '../../storage/repos/analyses-repo.ts';
 
-export function analysisLinks (campaignId: string, analysisId: string): Record<string, string> {
-  const run = `/api/v2/campaigns/${campaignId}/analyses/${analysisId}`
+export function analysisLinks(campaignId: string, analysisId: string): Record<string, string> {
+  const run = `/api/v2/campaigns/${campaignId}/analyses/${analysisId}`;
   return {
     campaign: `/api/v2/campaigns/${campaignId}`,
     analysis: run,
     clusters: `${run}/clusters`,
     decisions: `${run}/decisions`,
     decisionPackage: `/api/v2/campaigns/${campaignId}/decisions`,
-    decisionPackageCsv: `/api/v2/campaigns/${campaignId}/decisions?format=csv`
-  }
+    decisionPackageCsv: `/api/v2/campaigns/${campaignId}/decisions?format=csv`,
+  };
 }
 
-export function analysisEventPayload (run: AnalysisRow, summary: Record<string, any>): Record<string, unknown> {
+export function analysisEventPayload(run: AnalysisRow, summary: Record<string, any>): Record<string, unknown> {
   return {
     campaignId: run.campaign_id,
     analysisId: run.id,
@@ -23,6 +23,6 @@ export function analysisEventPayload (run: AnalysisRow, summary: Record<string, 
     walletCount: run.wallet_count,
     inputHash: run.input_hash,
     counts: { clusters: summary.clusters, clusteredWallets: summary.clusteredWallets, ...summary.actions },
-    links: analysisLinks(run.campaign_id, run.id)
-  }
+    links: analysisLinks(run.campaign_id, run.id),
+  };
 }

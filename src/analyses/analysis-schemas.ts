@@ -1,5 +1,5 @@
 /** Schemas of analysis start input and run resources (spec section 2). */
-import { ANALYSIS_MODES, POLICY_ACTIONS } from '../api/schemas/common.ts'
+import { ANALYSIS_MODES, POLICY_ACTIONS } from '../api/schemas/common.ts';
 
 export const walletItemSchema = {
   oneOf: [
@@ -17,11 +17,11 @@ export const walletItemSchema = {
         campaignPoints: { type: 'number' },
         campaignEventType: { type: 'string', maxLength: 200 },
         referrerAddress: { type: 'string', maxLength: 256 },
-        referralCode: { type: 'string', maxLength: 200 }
-      }
-    }
-  ]
-}
+        referralCode: { type: 'string', maxLength: 200 },
+      },
+    },
+  ],
+};
 
 export const analysisStartSchema = {
   type: 'object',
@@ -29,18 +29,23 @@ export const analysisStartSchema = {
   required: ['wallets'],
   properties: {
     analysisMode: { enum: [...ANALYSIS_MODES] },
-    wallets: { type: 'array', minItems: 1, items: walletItemSchema }
-  }
-}
+    wallets: { type: 'array', minItems: 1, items: walletItemSchema },
+  },
+};
 
 export const analysisStartMultipartSchema = {
   type: 'object',
   required: ['csvFile'],
   properties: {
-    csvFile: { type: 'string', format: 'binary', description: 'CSV with a header row naming the address column (wallet, walletAddress or address) plus optional wallet-input columns' },
-    analysisMode: { enum: [...ANALYSIS_MODES] }
-  }
-}
+    csvFile: {
+      type: 'string',
+      format: 'binary',
+      description:
+        'CSV with a header row naming the address column (wallet, walletAddress or address) plus optional wallet-input columns',
+    },
+    analysisMode: { enum: [...ANALYSIS_MODES] },
+  },
+};
 
 export const analysisRunSchema = {
   type: 'object',
@@ -52,6 +57,6 @@ export const analysisRunSchema = {
     walletCount: { type: 'integer', minimum: 0 },
     inputHash: { type: 'string' },
     riskPolicy: { type: 'string' },
-    policyVersion: { type: ['integer', 'null'] }
-  }
-}
+    policyVersion: { type: ['integer', 'null'] },
+  },
+};

@@ -1,13 +1,13 @@
 /** JSON views of runs: the status read (with a bounded clusters preview) and run-list summaries. */
-import type { AnalysisRow } from '../../storage/repos/analyses-repo.ts'
-import type { ClusterRow } from '../../storage/repos/results-repo.ts'
-import { analysisLinks } from './analysis-events.ts'
+import type { AnalysisRow } from '../../storage/repos/analyses-repo.ts';
+import type { ClusterRow } from '../../storage/repos/results-repo.ts';
+import { analysisLinks } from './analysis-events.ts';
 
-const iso = (d: Date | string | null): string | null => d === null ? null : new Date(d).toISOString()
+const iso = (d: Date | string | null): string | null => (d === null ? null : new Date(d).toISOString());
 
-export const STATUS_CLUSTER_PREVIEW = 20
+export const STATUS_CLUSTER_PREVIEW = 20;
 
-export function runSummaryView (r: AnalysisRow): Record<string, unknown> {
+export function runSummaryView(r: AnalysisRow): Record<string, unknown> {
   return {
     analysisId: r.id,
     campaignId: r.campaign_id,
@@ -20,26 +20,46 @@ export function runSummaryView (r: AnalysisRow): Record<string, unknown> {
     createdAt: iso(r.created_at),
     completedAt: iso(r.completed_at),
     error: r.error_code ? { code: r.error_code, message: r.error_message } : null,
-    counts: r.summary ? { clusters: (r.summary as any).clusters, clusteredWallets: (r.summary as any).clusteredWallets, ...(r.summary as any).actions } : null,
-    dataSource: r.summary ? dataSourceView(r.summary) : null
-  }
+    counts: r.summary
+      ? {
+          clusters: (r.summary as any).clusters,
+          clusteredWallets: (r.summary as any).clusteredWallets,
+          ...(r.summary as any).actions,
+        }
+      : null,
+    dataSource: r.summary ? dataSourceView(r.summary) : null,
+  };
 }
 
 /** Where the run's transfers came from: the store only, or the store plus a live chain provider (docs/chain-providers.md). */
-export function dataSourceView (summary: Record<string, unknown>): Record<string, unknown> {
-  const s = summary as Record<string, any>
-  const view: Record<string, unknown> = { source: s.dataSource ?? 'stored', provider: s.provider ?? null }
-  if (s.note) view.note = s.note
-  if (s.provider) Object.assign(view, { fetched: s.fetched ?? 0, cached: s.cached ?? 0, imported: s.imported ?? 0, partial: s.partial ?? 0, failed: s.failed ?? 0, failedWallets: s.failedWallets ?? [] })
-  return view
+export function dataSourceView(summary: Record<string, unknown>): Record<string, unknown> {
+  const s = summary as Record<string, any>;
+  const view: Record<string, unknown> = { source: s.dataSource ?? 'stored', provider: s.provider ?? null };
+  if (s.note) view.note = s.note;
+  if (s.provider)
+    Object.assign(view, {
+      fetched: s.fetched ?? 0,
+      cached: s.cached ?? 0,
+      imported: s.imported ?? 0,
+      partial: s.partial ?? 0,
+      failed: s.failed ?? 0,
+      failedWallets: s.failedWallets ?? [],
+    });
+  return view;
 }
 
-export function clusterPreviewRow (campaignId: string, analysisId: string, c: ClusterRow): Record<string, unknown> {
-  const base = `/api/v2/campaigns/${campaignId}/analyses/${analysisId}/clusters/${encodeURIComponent(c.label)}`
-  return { clusterLabel: c.label, size: c.size, riskScore: c.risk_score, groupingBasis: c.grouping_basis, links: { intelligence: base, members: `${base}/members` } }
+export function clusterPreviewRow(campaignId: string, analysisId: string, c: ClusterRow): Record<string, unknown> {
+  const base = `/api/v2/campaigns/${campaignId}/analyses/${analysisId}/clusters/${encodeURIComponent(c.label)}`;
+  return {
+    clusterLabel: c.label,
+    size: c.size,
+    riskScore: c.risk_score,
+    groupingBasis: c.grouping_basis,
+    links: { intelligence: base, members: `${base}/members` },
+  };
 }
 
-export function statusView (r: AnalysisRow, clusters: ClusterRow[], totalClusters: number): Record<string, unknown> {
+export function statusView(r: AnalysisRow, clusters: ClusterRow[], totalClusters: number): Record<string, unknown> {
   return {
     object: 'analysis',
     apiVersion: 'v2',
@@ -50,6 +70,6 @@ export function statusView (r: AnalysisRow, clusters: ClusterRow[], totalCluster
     summary: r.summary,
     clusters: clusters.map((c) => clusterPreviewRow(r.campaign_id, r.id, c)),
     clustersPreview: { returned: clusters.length, total: totalClusters, bounded: STATUS_CLUSTER_PREVIEW },
-    links: analysisLinks(r.campaign_id, r.id)
-  }
+    links: analysisLinks(r.campaign_id, r.id),
+  };
 }

@@ -7,12 +7,12 @@ export const LIFECYCLE_MOVES: Record<string, readonly string[]> = {
   active: ['paused', 'completed', 'archived'],
   paused: ['active', 'completed', 'archived'],
   completed: ['archived'],
-  archived: []
-}
+  archived: [],
+};
 
 /** Lifecycles under which a new analysis run is accepted. */
-export const RUNNABLE_LIFECYCLES = ['draft', 'active', 'paused'] as const
+export const RUNNABLE_LIFECYCLES = ['draft', 'active', 'paused'] as const;
 
-export function canMove (from: string, to: string): boolean {
-  return LIFECYCLE_MOVES[from]?.includes(to) ?? false
+export function canMove(from: string, to: string): boolean {
+  return LIFECYCLE_MOVES[from]?.includes(to) ?? false;
 }

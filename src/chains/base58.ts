@@ -1,23 +1,26 @@
 /** Base58 (Bitcoin alphabet, as used by Solana) decoding, for address validation. */
-const ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'
-const INDEX = new Int8Array(128).fill(-1)
-for (let i = 0; i < ALPHABET.length; i++) INDEX[ALPHABET.charCodeAt(i)] = i
+const ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+const INDEX = new Int8Array(128).fill(-1);
+for (let i = 0; i < ALPHABET.length; i++) INDEX[ALPHABET.charCodeAt(i)] = i;
 
 /** Decodes base58 text, or returns null when it holds a character outside the alphabet. */
-export function base58Decode (text: string): Uint8Array | null {
-  const bytes: number[] = []
+export function base58Decode(text: string): Uint8Array | null {
+  const bytes: number[] = [];
   for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i)
-    const v = c < 128 ? INDEX[c] : -1
-    if (v < 0) return null
-    let carry = v
+    const c = text.charCodeAt(i);
+    const v = c < 128 ? INDEX[c] : -1;
+    if (v < 0) return null;
+    let carry = v;
     for (let j = 0; j < bytes.length; j++) {
-      carry += bytes[j] * 58
-      bytes[j] = carry & 0xff
-      carry >>= 8
+      carry += bytes[j] * 58;
+      bytes[j] = carry & 0xff;
+      carry >>= 8;
     }
-    while (carry > 0) { bytes.push(carry & 0xff); carry >>= 8 }
+    while (carry > 0) {
+      bytes.push(carry & 0xff);
+      carry >>= 8;
+    }
   }
-  for (let i = 0; i < text.length && text[i] === '1'; i++) bytes.push(0)
-  return Uint8Array.from(bytes.reverse())
+  for (let i = 0; i < text.length && text[i] === '1'; i++) bytes.push(0);
+  return Uint8Array.from(bytes.reverse());
 }

@@ -3,97 +3,205 @@
  * and optional infrastructure labels in, a decisions CSV and a clusters JSON out. For one-off checks and for
  * measuring the engine on your own data; the stored, reviewable runs are the API's analyses.
  */
-import fs from 'node:fs'
-import cliProgress from 'cli-progress'
-import type { CliCommand } from './commands.ts'
-import { CHAINS } from '../api/schemas/common.ts'
-import { chainFamily, displayAddress } from '../chains/address.ts'
-import { normaliseWallets, walletsFromCsv } from '../analyses/wallet-input.ts'
-import { importLabels, importTransfers } from '../imports/transfer-import.ts'
-import { toCsv } from '../http/csv.ts'
+import fs from 'node:fs';
+import cliProgress from 'cli-progress';
+import type { CliCommand } from './commands.ts';
+import { CHAINS } from '../api/schemas/common.ts';
+import { chainFamily, displayAddress } from '../chains/address.ts';
+import { normaliseWallets, walletsFromCsv } from '../analyses/wallet-input.ts';
+import { importLabels, importTransfers } from '../imports/transfer-import.ts';
+import { toCsv } from '../http/csv.ts';
 
-const PRESETS = ['conservative', 'balanced', 'strict']
-const MODES = ['onchain', 'hybrid']
+const PRESETS = ['conservative', 'balanced', 'strict'];
+const MODES = ['onchain', 'hybrid'];
 
-function readWallets (file: string): unknown[] {
-  const text = fs.readFileSync(file, 'utf8')
-  const first = text.split(/\r?\n/, 1)[0].trim()
-  if (/^(wallet|walletAddress|address)\b|,/.test(first)) return walletsFromCsv(text)
-  return text.split(/\r?\n/).map((l) => l.trim()).filter(Boolean)
+function readWallets(file: string): unknown[] {
+  const text = fs.readFileSync(file, 'utf8');
+  const first = text.split(/\r?\n/, 1)[0].trim();
+  if (/^(wallet|walletAddress|address)\b|,/.test(first)) return walletsFromCsv(text);
+  return text
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter(Boolean);
 }
 
 export const analyzeCommand: CliCommand = {
   name: 'analyze',
-  usage: '<wallets file> --chain <Chain> --transfers <file>[,<file>...] [--labels <file>] [--exceptions <file>] [--preset balanced] [--mode onchain|hybrid] [--out decisions.csv] [--clusters clusters.json] [--threads 2]',
+  usage:
+    '<wallets file> --chain <Chain> --transfers <file>[,<file>...] [--labels <file>] [--exceptions <file>] [--preset balanced] [--mode onchain|hybrid] [--out decisions.csv] [--clusters clusters.json] [--threads 2]',
   summary: 'Run the clustering engine on files (no server, no database): decisions CSV and clusters JSON',
-  details: 'The wallet list is one address per line, or CSV with a wallet, walletAddress or address column and optional wallet-input columns (policyAction, referrerAddress, referralCode, campaignEventType ...). Transfers and labels use the formats of `transfers import` and `labels import` (docs/data-import.md). Prints a summary; writes every wallet\'s decision to --out and the clusters with their evidence to --clusters.',
-  options: { chain: { type: 'string' }, transfers: { type: 'string' }, labels: { type: 'string' }, exceptions: { type: 'string' }, preset: { type: 'string' }, mode: { type: 'string' }, out: { type: 'string' }, clusters: { type: 'string' }, threads: { type: 'string' } },
+  details:
+    "The wallet list is one address per line, or CSV with a wallet, walletAddress or address column and optional wallet-input columns (policyAction, referrerAddress, referralCode, campaignEventType ...). Transfers and labels use the formats of `transfers import` and `labels import` (docs/data-import.md). Prints a summary; writes every wallet's decision to --out and the clusters with their evidence to --clusters.",
+  options: {
+    chain: { type: 'string' },
+    transfers: { type: 'string' },
+    labels: { type: 'string' },
+    exceptions: { type: 'string' },
+    preset: { type: 'string' },
+    mode: { type: 'string' },
+    out: { type: 'string' },
+    clusters: { type: 'string' },
+    threads: { type: 'string' },
+  },
   positionals: ['wallets file'],
   required: ['chain', 'transfers'],
-  check (v, p) {
-    if (!CHAINS.map((c) => c.toLowerCase()).includes(String(v.chain).toLowerCase())) throw new Error(`--chain must be one of ${CHAINS.join(', ')}`)
-    if (v.preset !== undefined && !PRESETS.includes(v.preset)) throw new Error(`--preset must be one of ${PRESETS.join(', ')}`)
-    if (v.mode !== undefined && !MODES.includes(v.mode)) throw new Error(`--mode must be one of ${MODES.join(', ')}`)
-    if (v.threads !== undefined && !/^([1-9]|[1-5][0-9]|6[0-4])$/.test(v.threads)) throw new Error('--threads must be a whole number from 1 to 64')
-    for (const f of [p[0], ...String(v.transfers).split(','), v.labels, v.exceptions]) if (f !== undefined && !fs.existsSync(f)) throw new Error(`no such file: ${f}`)
+  check(v, p) {
+    if (!CHAINS.map((c) => c.toLowerCase()).includes(String(v.chain).toLowerCase()))
+      throw new Error(`--chain must be one of ${CHAINS.join(', ')}`);
+    if (v.preset !== undefined && !PRESETS.includes(v.preset))
+      throw new Error(`--preset must be one of ${PRESETS.join(', ')}`);
+    if (v.mode !== undefined && !MODES.includes(v.mode)) throw new Error(`--mode must be one of ${MODES.join(', ')}`);
+    if (v.threads !== undefined && !/^([1-9]|[1-5][0-9]|6[0-4])$/.test(v.threads))
+      throw new Error('--threads must be a whole number from 1 to 64');
+    for (const f of [p[0], ...String(v.transfers).split(','), v.labels, v.exceptions])
+      if (f !== undefined && !fs.existsSync(f)) throw new Error(`no such file: ${f}`);
   },
-  async run (a) {
-    const chain = CHAINS.find((c) => c.toLowerCase() === String(a.values.chain).toLowerCase())!
-    const family = chainFamily(chain)
-    const { wallets, duplicates } = normaliseWallets(family, readWallets(a.positionals[0]) as any[], 5_000_000)
-    a.io.err(`wallets: ${wallets.length} (${duplicates} duplicates dropped)`)
+  async run(a) {
+    const chain = CHAINS.find((c) => c.toLowerCase() === String(a.values.chain).toLowerCase())!;
+    const family = chainFamily(chain);
+    const { wallets, duplicates } = normaliseWallets(family, readWallets(a.positionals[0]) as any[], 5_000_000);
+    a.io.err(`wallets: ${wallets.length} (${duplicates} duplicates dropped)`);
 
-    const addresses: string[] = []; const index = new Map<string, number>()
-    const id = (s: string): number => { let i = index.get(s); if (i === undefined) { i = addresses.length; index.set(s, i); addresses.push(s) } return i }
-    const from: number[] = []; const to: number[] = []; const times: number[] = []; const amounts: number[] = []
+    const addresses: string[] = [];
+    const index = new Map<string, number>();
+    const id = (s: string): number => {
+      let i = index.get(s);
+      if (i === undefined) {
+        i = addresses.length;
+        index.set(s, i);
+        addresses.push(s);
+      }
+      return i;
+    };
+    const from: number[] = [];
+    const to: number[] = [];
+    const times: number[] = [];
+    const amounts: number[] = [];
     for (const file of String(a.values.transfers).split(',')) {
       const counts = await importTransfers({ file, chain, source: 'cli' }, async (rows) => {
         for (const r of rows as Array<{ from: string; to: string; blockTime: number | null; amount: string | null }>) {
-          from.push(id(r.from)); to.push(id(r.to)); times.push(r.blockTime ?? Number.NaN); amounts.push(r.amount === null ? Number.NaN : Number(r.amount))
+          from.push(id(r.from));
+          to.push(id(r.to));
+          times.push(r.blockTime ?? Number.NaN);
+          amounts.push(r.amount === null ? Number.NaN : Number(r.amount));
         }
-        return rows.length
-      })
-      a.io.err(`transfers ${file}: read ${counts.read}, kept ${counts.kept}, rejected ${counts.rejected}`)
-      for (const r of counts.rejects.slice(0, 5)) a.io.err(`  rejected line ${r.line}: ${r.reason}`)
+        return rows.length;
+      });
+      a.io.err(`transfers ${file}: read ${counts.read}, kept ${counts.kept}, rejected ${counts.rejected}`);
+      for (const r of counts.rejects.slice(0, 5)) a.io.err(`  rejected line ${r.line}: ${r.reason}`);
     }
-    const infrastructure = new Map<string, string>(); const exceptions = new Set<string>()
-    for (const [file, kind] of [[a.values.labels, 'infrastructure'], [a.values.exceptions, 'exception']] as const) {
-      if (!file) continue
+    const infrastructure = new Map<string, string>();
+    const exceptions = new Set<string>();
+    for (const [file, kind] of [
+      [a.values.labels, 'infrastructure'],
+      [a.values.exceptions, 'exception'],
+    ] as const) {
+      if (!file) continue;
       const counts = await importLabels({ file, chain, source: 'cli', kind }, async (rows) => {
-        for (const r of rows as Array<{ address: string; list: string }>) { if (kind === 'exception') exceptions.add(r.address); else if (!infrastructure.has(r.address)) infrastructure.set(r.address, r.list) }
-        return rows.length
-      })
-      a.io.err(`${kind} labels ${file}: read ${counts.read}, kept ${counts.kept}, rejected ${counts.rejected}`)
+        for (const r of rows as Array<{ address: string; list: string }>) {
+          if (kind === 'exception') exceptions.add(r.address);
+          else if (!infrastructure.has(r.address)) infrastructure.set(r.address, r.list);
+        }
+        return rows.length;
+      });
+      a.io.err(`${kind} labels ${file}: read ${counts.read}, kept ${counts.kept}, rejected ${counts.rejected}`);
     }
 
-    const engine = await import('../../engine/index.ts')
-    const pool = engine.createEnginePool({ maxThreads: Number(a.values.threads ?? 2) })
-    const bar = new cliProgress.SingleBar({ format: '{bar} {phase} {value}/{total}', stream: process.stderr, hideCursor: true }, cliProgress.Presets.shades_classic)
-    bar.start(1, 0, { phase: 'starting' })
-    const started = performance.now()
+    const engine = await import('../../engine/index.ts');
+    const pool = engine.createEnginePool({ maxThreads: Number(a.values.threads ?? 2) });
+    const bar = new cliProgress.SingleBar(
+      { format: '{bar} {phase} {value}/{total}', stream: process.stderr, hideCursor: true },
+      cliProgress.Presets.shades_classic,
+    );
+    bar.start(1, 0, { phase: 'starting' });
+    const started = performance.now();
     try {
       const result = await engine.analyze(
-        { chainFamily: family, wallets, transfers: { addresses, from: Uint32Array.from(from), to: Uint32Array.from(to), blockTime: Float64Array.from(times), amount: Float64Array.from(amounts) }, labels: { infrastructure, exceptions } },
-        { mode: (a.values.mode ?? 'onchain') as 'onchain', preset: (a.values.preset ?? 'balanced') as 'balanced', seed: 42, pool, onProgress: (p) => { bar.setTotal(Math.max(1, p.total)); bar.update(p.done, { phase: p.phase }) } }
-      )
-      bar.stop()
-      const seconds = (performance.now() - started) / 1000
-      const actions: Record<string, number> = { approve: 0, manual_review: 0, reject: 0 }
-      for (const w of result.wallets) actions[w.storedRecommendedAction]++
-      const show = (s: string): string => displayAddress(family, s)
+        {
+          chainFamily: family,
+          wallets,
+          transfers: {
+            addresses,
+            from: Uint32Array.from(from),
+            to: Uint32Array.from(to),
+            blockTime: Float64Array.from(times),
+            amount: Float64Array.from(amounts),
+          },
+          labels: { infrastructure, exceptions },
+        },
+        {
+          mode: (a.values.mode ?? 'onchain') as 'onchain',
+          preset: (a.values.preset ?? 'balanced') as 'balanced',
+          seed: 42,
+          pool,
+          onProgress: (p) => {
+            bar.setTotal(Math.max(1, p.total));
+            bar.update(p.done, { phase: p.phase });
+          },
+        },
+      );
+      bar.stop();
+      const seconds = (performance.now() - started) / 1000;
+      const actions: Record<string, number> = { approve: 0, manual_review: 0, reject: 0 };
+      for (const w of result.wallets) actions[w.storedRecommendedAction]++;
+      const show = (s: string): string => displayAddress(family, s);
       if (a.values.out) {
-        fs.writeFileSync(a.values.out, toCsv(['walletAddress', 'clusterLabel', 'riskScore', 'storedStatus', 'storedRecommendedAction', 'operatorPolicyAction', 'reasons'],
-          result.wallets.map((w) => [show(w.address), w.clusterLabel ?? '', w.riskScore, w.storedStatus, w.storedRecommendedAction, w.policyAction ?? '', w.reasons.join('; ')])))
+        fs.writeFileSync(
+          a.values.out,
+          toCsv(
+            [
+              'walletAddress',
+              'clusterLabel',
+              'riskScore',
+              'storedStatus',
+              'storedRecommendedAction',
+              'operatorPolicyAction',
+              'reasons',
+            ],
+            result.wallets.map((w) => [
+              show(w.address),
+              w.clusterLabel ?? '',
+              w.riskScore,
+              w.storedStatus,
+              w.storedRecommendedAction,
+              w.policyAction ?? '',
+              w.reasons.join('; '),
+            ]),
+          ),
+        );
       }
       if (a.values.clusters) {
-        fs.writeFileSync(a.values.clusters, JSON.stringify(result.clusters.map((c) => ({ ...c, members: c.members.map(show), evidence: c.evidence.map((e) => ({ ...e, addresses: e.addresses.map(show) })) })), null, 1))
+        fs.writeFileSync(
+          a.values.clusters,
+          JSON.stringify(
+            result.clusters.map((c) => ({
+              ...c,
+              members: c.members.map(show),
+              evidence: c.evidence.map((e) => ({ ...e, addresses: e.addresses.map(show) })),
+            })),
+            null,
+            1,
+          ),
+        );
       }
-      a.io.out(`analyzed ${wallets.length} wallets and ${from.length} transfers in ${seconds.toFixed(2)} s: ${result.clusters.length} clusters, ${result.stats.clusteredWallets} clustered wallets; approve ${actions.approve}, manual_review ${actions.manual_review}, reject ${actions.reject}`)
-      a.io.out(JSON.stringify({ wallets: wallets.length, transfers: from.length, seconds: Math.round(seconds * 100) / 100, clusters: result.clusters.length, actions, out: a.values.out ?? null, clustersFile: a.values.clusters ?? null }))
-      return 0
+      a.io.out(
+        `analyzed ${wallets.length} wallets and ${from.length} transfers in ${seconds.toFixed(2)} s: ${result.clusters.length} clusters, ${result.stats.clusteredWallets} clustered wallets; approve ${actions.approve}, manual_review ${actions.manual_review}, reject ${actions.reject}`,
+      );
+      a.io.out(
+        JSON.stringify({
+          wallets: wallets.length,
+          transfers: from.length,
+          seconds: Math.round(seconds * 100) / 100,
+          clusters: result.clusters.length,
+          actions,
+          out: a.values.out ?? null,
+          clustersFile: a.values.clusters ?? null,
+        }),
+      );
+      return 0;
     } finally {
-      bar.stop()
-      await pool.destroy()
+      bar.stop();
+      await pool.destroy();
     }
-  }
-}
+  },
+};

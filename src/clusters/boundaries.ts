@@ -7,8 +7,8 @@ export const BOUNDARIES = [
   'Unknown shared funding alone is not conclusive.',
   'Policy changes apply to future runs only and do not recompute prior runs.',
   'Decision package export packages stored decisions and does not recompute them.',
-  'Evidence pagination does not re-score evidence: the stored riskBearing state is copied, never promoted.'
-]
+  'Evidence pagination does not re-score evidence: the stored riskBearing state is copied, never promoted.',
+];
 
-export const DECISION_BOUNDARY_HEADER = 'X-Service-Decision-Boundary'
-export const DECISION_BOUNDARY_VALUE = 'read-only-no-recompute'
+export const DECISION_BOUNDARY_HEADER = 'X-Service-Decision-Boundary';
+export const DECISION_BOUNDARY_VALUE = 'read-only-no-recompute';

@@ -1,7 +1,7 @@
 /** CLI `dashboard login --owner <id>`: prints a one-time sign-in link for the operator dashboard. */
-import type { CliCommand } from '../cli/commands.ts'
-import { readServerInfo } from '../cli/admin-client.ts'
-import { LOGIN_LINK_DEFAULT_MINUTES, LOGIN_LINK_MAX_MINUTES } from './sessions.ts'
+import type { CliCommand } from '../cli/commands.ts';
+import { readServerInfo } from '../cli/admin-client.ts';
+import { LOGIN_LINK_DEFAULT_MINUTES, LOGIN_LINK_MAX_MINUTES } from './sessions.ts';
 
 export const dashboardLoginCommand: CliCommand = {
   name: 'dashboard login',
@@ -11,18 +11,31 @@ export const dashboardLoginCommand: CliCommand = {
   options: { owner: { type: 'string' }, minutes: { type: 'string' }, url: { type: 'string' } },
   positionals: [],
   required: ['owner'],
-  check (v) {
-    if (v.minutes !== undefined && (!/^\d{1,4}$/.test(v.minutes) || Number(v.minutes) < 1 || Number(v.minutes) > LOGIN_LINK_MAX_MINUTES)) throw new Error(`--minutes must be a whole number from 1 to ${LOGIN_LINK_MAX_MINUTES}`)
-    if (v.url !== undefined && !/^https?:\/\/[^\s/]+/.test(v.url)) throw new Error('--url must be an http(s) base URL such as https://integrity.example.com')
+  check(v) {
+    if (
+      v.minutes !== undefined &&
+      (!/^\d{1,4}$/.test(v.minutes) || Number(v.minutes) < 1 || Number(v.minutes) > LOGIN_LINK_MAX_MINUTES)
+    )
+      throw new Error(`--minutes must be a whole number from 1 to ${LOGIN_LINK_MAX_MINUTES}`);
+    if (v.url !== undefined && !/^https?:\/\/[^\s/]+/.test(v.url))
+      throw new Error('--url must be an http(s) base URL such as https://integrity.example.com');
   },
-  async run (a) {
-    const base = (a.values.url ?? `http://localhost:${readServerInfo(a.config)?.port ?? a.config.port}`).replace(/\/+$/, '')
-    const s = await a.admin()
+  async run(a) {
+    const base = (a.values.url ?? `http://localhost:${readServerInfo(a.config)?.port ?? a.config.port}`).replace(
+      /\/+$/,
+      '',
+    );
+    const s = await a.admin();
     try {
-      const r = await s.run('dashboard.login', { owner: a.values.owner, minutes: a.values.minutes === undefined ? LOGIN_LINK_DEFAULT_MINUTES : Number(a.values.minutes) })
-      a.io.out(`sign-in link for owner ${r.owner}, valid once until ${r.expiresAt}:`)
-      a.io.out(`${base}/dashboard/login?token=${r.token}`)
-    } finally { await s.close() }
-    return 0
-  }
-}
+      const r = await s.run('dashboard.login', {
+        owner: a.values.owner,
+        minutes: a.values.minutes === undefined ? LOGIN_LINK_DEFAULT_MINUTES : Number(a.values.minutes),
+      });
+      a.io.out(`sign-in link for owner ${r.owner}, valid once until ${r.expiresAt}:`);
+      a.io.out(`${base}/dashboard/login?token=${r.token}`);
+    } finally {
+      await s.close();
+    }
+    return 0;
+  },
+};

@@ -3,63 +3,86 @@
  * previews and scanners cannot burn it). POST /dashboard/login: uses the link once, sets the session cookie and
  * redirects to the dashboard (form posts) or answers JSON (JSON posts).
  */
-import type { Context } from 'koa'
-import { koaBody } from 'koa-body'
-import type { AppContext } from '../api/route-def.ts'
-import { DomainError } from '../errors/domain-error.ts'
-import { statusForCode } from '../errors/error-codes.ts'
-import { checkLoginLink, endSessionOfToken, redeemLoginLink } from './sessions.ts'
-import { assertSameOrigin, SESSION_COOKIE, setSessionCookie } from './session-auth.ts'
+import type { Context } from 'koa';
+import { koaBody } from 'koa-body';
+import type { AppContext } from '../api/route-def.ts';
+import { DomainError } from '../errors/domain-error.ts';
+import { statusForCode } from '../errors/error-codes.ts';
+import { checkLoginLink, endSessionOfToken, redeemLoginLink } from './sessions.ts';
+import { assertSameOrigin, SESSION_COOKIE, setSessionCookie } from './session-auth.ts';
 
-const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export function htmlPage (title: string, body: string, assetVersion: string): string {
+export function htmlPage(title: string, body: string, assetVersion: string): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)} · wallet-integrity</title><link rel="icon" href="data:,"><link rel="stylesheet" href="/dashboard/assets/app.css?v=${assetVersion}"></head>
-<body><main class="signin" id="main"><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`
+<body><main class="signin" id="main"><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`;
 }
 
-function errorPage (ctx: Context, err: DomainError, assetVersion: string): void {
-  ctx.status = statusForCode(err.code)
-  ctx.type = 'text/html; charset=utf-8'
-  ctx.body = htmlPage('Cannot sign in', `<p role="alert" data-code="${escapeHtml(err.code)}">${escapeHtml(err.message)}</p>`, assetVersion)
+function errorPage(ctx: Context, err: DomainError, assetVersion: string): void {
+  ctx.status = statusForCode(err.code);
+  ctx.type = 'text/html; charset=utf-8';
+  ctx.body = htmlPage(
+    'Cannot sign in',
+    `<p role="alert" data-code="${escapeHtml(err.code)}">${escapeHtml(err.message)}</p>`,
+    assetVersion,
+  );
 }
 
-const parseBody = koaBody({ json: true, jsonStrict: true, urlencoded: true, text: false, multipart: false, jsonLimit: '4kb', formLimit: '4kb' })
+const parseBody = koaBody({
+  json: true,
+  jsonStrict: true,
+  urlencoded: true,
+  text: false,
+  multipart: false,
+  jsonLimit: '4kb',
+  formLimit: '4kb',
+});
 
-export async function handleLogin (ctx: AppContext, assetVersion: string): Promise<void> {
-  const db = ctx.services.store.db
+export async function handleLogin(ctx: AppContext, assetVersion: string): Promise<void> {
+  const db = ctx.services.store.db;
   if (ctx.method === 'GET') {
     try {
-      const ownerId = await checkLoginLink(db, ctx.query.token)
-      ctx.type = 'text/html; charset=utf-8'
-      ctx.body = htmlPage('Sign in to the dashboard', `
+      const ownerId = await checkLoginLink(db, ctx.query.token);
+      ctx.type = 'text/html; charset=utf-8';
+      ctx.body = htmlPage(
+        'Sign in to the dashboard',
+        `
 <p>This one-time link signs this browser in as owner <strong>${escapeHtml(ownerId)}</strong>.</p>
 <form method="post" action="/dashboard/login"><input type="hidden" name="token" value="${escapeHtml(String(ctx.query.token))}">
-<button type="submit" class="primary" autofocus>Sign in as ${escapeHtml(ownerId)}</button></form>`, assetVersion)
+<button type="submit" class="primary" autofocus>Sign in as ${escapeHtml(ownerId)}</button></form>`,
+        assetVersion,
+      );
     } catch (err) {
-      if (!(err instanceof DomainError)) throw err
-      errorPage(ctx, err, assetVersion)
+      if (!(err instanceof DomainError)) throw err;
+      errorPage(ctx, err, assetVersion);
     }
-    return
+    return;
   }
-  if (ctx.method !== 'POST') { ctx.status = 405; ctx.body = { error: 'use GET or POST', code: 'method_not_allowed' }; return }
-  await parseBody(ctx as any, async () => {})
-  const json = Boolean(ctx.is('application/json'))
+  if (ctx.method !== 'POST') {
+    ctx.status = 405;
+    ctx.body = { error: 'use GET or POST', code: 'method_not_allowed' };
+    return;
+  }
+  await parseBody(ctx as any, async () => {});
+  const json = Boolean(ctx.is('application/json'));
   try {
-    assertSameOrigin(ctx)
-    const ttlHours = ctx.services.config.dashboardSessionHours
-    const session = await redeemLoginLink(db, ((ctx.request as any).body ?? {}).token, ttlHours)
+    assertSameOrigin(ctx);
+    const ttlHours = ctx.services.config.dashboardSessionHours;
+    const session = await redeemLoginLink(db, ((ctx.request as any).body ?? {}).token, ttlHours);
     // a session this browser already had is ended on the server, not only forgotten by the browser
-    await endSessionOfToken(db, ctx.cookies.get(SESSION_COOKIE))
-    setSessionCookie(ctx, session.token, ttlHours)
-    ctx.state.log.info({ owner: session.ownerId, session: session.id }, 'dashboard sign-in')
-    if (json) { ctx.body = { object: 'dashboard_session', ownerId: session.ownerId, expiresAt: session.expiresAt.toISOString() }; return }
-    ctx.status = 303
-    ctx.redirect('/dashboard/')
+    await endSessionOfToken(db, ctx.cookies.get(SESSION_COOKIE));
+    setSessionCookie(ctx, session.token, ttlHours);
+    ctx.state.log.info({ owner: session.ownerId, session: session.id }, 'dashboard sign-in');
+    if (json) {
+      ctx.body = { object: 'dashboard_session', ownerId: session.ownerId, expiresAt: session.expiresAt.toISOString() };
+      return;
+    }
+    ctx.status = 303;
+    ctx.redirect('/dashboard/');
   } catch (err) {
-    if (json || !(err instanceof DomainError)) throw err
-    errorPage(ctx, err, assetVersion)
+    if (json || !(err instanceof DomainError)) throw err;
+    errorPage(ctx, err, assetVersion);
   }
 }

@@ -3,12 +3,12 @@
  * (documented in docs/errors.md) and knows nothing of HTTP: one Koa middleware maps codes to status.
  */
 export class DomainError extends Error {
-  readonly code: string
-  readonly details?: Record<string, unknown>
-  constructor (code: string, message: string, details?: Record<string, unknown>) {
-    super(message)
-    this.name = new.target.name
-    this.code = code
-    this.details = details
+  readonly code: string;
+  readonly details?: Record<string, unknown>;
+  constructor(code: string, message: string, details?: Record<string, unknown>) {
+    super(message);
+    this.name = new.target.name;
+    this.code = code;
+    this.details = details;
   }
 }

@@ -1,5 +1,5 @@
 /** Prints docs/errors.md from the code registry: `node --import tsx src/errors/render-error-docs.ts > docs/errors.md`. */
-import { ERROR_CODES } from './error-codes.ts'
+import { ERROR_CODES } from './error-codes.ts';
 
 const lines = [
   '# Error codes',
@@ -10,7 +10,9 @@ const lines = [
   '',
   '| code | status | meaning |',
   '|---|---|---|',
-  ...Object.entries(ERROR_CODES).map(([code, info]) => `| \`${code}\` | ${info.status} | ${info.description.replace(/\|/g, '\\|')} |`),
-  ''
-]
-process.stdout.write(lines.join('\n'))
+  ...Object.entries(ERROR_CODES).map(
+    ([code, info]) => `| \`${code}\` | ${info.status} | ${info.description.replace(/\|/g, '\\|')} |`,
+  ),
+  '',
+];
+process.stdout.write(lines.join('\n'));

@@ -4,37 +4,51 @@
  * checked on the first read still holds; evicts least recently used entries past its byte budget. Each entry keeps
  * a strong ETag, so clients can revalidate with If-None-Match.
  */
-import { createHash } from 'node:crypto'
+import { createHash } from 'node:crypto';
 
-export interface CachedResponse { body: string; etag: string; headers: Record<string, string> }
+export interface CachedResponse {
+  body: string;
+  etag: string;
+  headers: Record<string, string>;
+}
 
 export class ReadCache {
-  private readonly entries = new Map<string, CachedResponse>()
-  private bytes = 0
-  hits = 0
-  misses = 0
+  private readonly entries = new Map<string, CachedResponse>();
+  private bytes = 0;
+  hits = 0;
+  misses = 0;
 
-  constructor (private readonly maxBytes: number) {}
+  constructor(private readonly maxBytes: number) {}
 
-  get (key: string): CachedResponse | undefined {
-    const e = this.entries.get(key)
-    if (e) { this.entries.delete(key); this.entries.set(key, e); this.hits++ } else this.misses++
-    return e
+  get(key: string): CachedResponse | undefined {
+    const e = this.entries.get(key);
+    if (e) {
+      this.entries.delete(key);
+      this.entries.set(key, e);
+      this.hits++;
+    } else this.misses++;
+    return e;
   }
 
-  set (key: string, body: string, headers: Record<string, string>): CachedResponse {
-    const entry = { body, headers, etag: `"${createHash('sha1').update(body).digest('base64url')}"` }
-    if (this.maxBytes <= 0 || body.length > this.maxBytes / 8) return entry
-    const old = this.entries.get(key)
-    if (old) { this.bytes -= old.body.length; this.entries.delete(key) }
-    this.entries.set(key, entry)
-    this.bytes += body.length
-    for (const [k, v] of this.entries) {
-      if (this.bytes <= this.maxBytes) break
-      this.entries.delete(k); this.bytes -= v.body.length
+  set(key: string, body: string, headers: Record<string, string>): CachedResponse {
+    const entry = { body, headers, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
+    if (this.maxBytes <= 0 || body.length > this.maxBytes / 8) return entry;
+    const old = this.entries.get(key);
+    if (old) {
+      this.bytes -= old.body.length;
+      this.entries.delete(key);
     }
-    return entry
+    this.entries.set(key, entry);
+    this.bytes += body.length;
+    for (const [k, v] of this.entries) {
+      if (this.bytes <= this.maxBytes) break;
+      this.entries.delete(k);
+      this.bytes -= v.body.length;
+    }
+    return entry;
   }
 
-  get size (): number { return this.entries.size }
+  get size(): number {
+    return this.entries.size;
+  }
 }

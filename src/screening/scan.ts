@@ -4,120 +4,157 @@
  * injected fetchPage (the SSRF-safe client lives elsewhere) and inspected passively; without a fetcher, or when the
  * fetch fails, metadata.sandbox.fetched is false with the reason.
  */
-import type { Finding } from './finding.ts'
-import { SCREENING_CHAINS } from './chains.ts'
-import type { ListRef, ScreeningKnowledge } from './knowledge.ts'
-import { ScreeningInputError } from './screening-input-error.ts'
-import { knownKitFinding } from './page/kit-memory.ts'
-import { decideVerdict, type Verdict } from './verdict.ts'
-import { analyzeUrl } from './url/analyze-url.ts'
-import { inspectPage, notFetched, type Sandbox, type ScamDna } from './page/inspect-page.ts'
-import { analyzeWallet } from './wallet/analyze-wallet.ts'
-import { analyzeToken, type TokenMetadata } from './token/analyze-token.ts'
-import { analyzeTransaction } from './tx/analyze-transaction.ts'
+import type { Finding } from './finding.ts';
+import { SCREENING_CHAINS } from './chains.ts';
+import type { ListRef, ScreeningKnowledge } from './knowledge.ts';
+import { ScreeningInputError } from './screening-input-error.ts';
+import { knownKitFinding } from './page/kit-memory.ts';
+import { decideVerdict, type Verdict } from './verdict.ts';
+import { analyzeUrl } from './url/analyze-url.ts';
+import { inspectPage, notFetched, type Sandbox, type ScamDna } from './page/inspect-page.ts';
+import { analyzeWallet } from './wallet/analyze-wallet.ts';
+import { analyzeToken, type TokenMetadata } from './token/analyze-token.ts';
+import { analyzeTransaction } from './tx/analyze-transaction.ts';
 
-export type ScreeningType = 'url' | 'wallet' | 'token' | 'transaction'
-export const SCREENING_TYPES: readonly ScreeningType[] = ['url', 'wallet', 'token', 'transaction']
-export const MAX_VALUE_LENGTH = 256 * 1024
+export type ScreeningType = 'url' | 'wallet' | 'token' | 'transaction';
+export const SCREENING_TYPES: readonly ScreeningType[] = ['url', 'wallet', 'token', 'transaction'];
+export const MAX_VALUE_LENGTH = 256 * 1024;
 
 export interface ScreeningRequest {
-  type: ScreeningType
-  chain: string
-  value: string
-  walletAddress?: string
+  type: ScreeningType;
+  chain: string;
+  value: string;
+  walletAddress?: string;
   /** Token metadata the caller read on chain (type token only): enables symbol/name impersonation checks. */
-  tokenMetadata?: TokenMetadata
+  tokenMetadata?: TokenMetadata;
 }
 
-export interface FetchedPage { status: number; headers: Record<string, string | string[] | undefined>; body: string; bytes: number; truncated: boolean; redirectLocation?: string; error?: string }
+export interface FetchedPage {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+  bytes: number;
+  truncated: boolean;
+  redirectLocation?: string;
+  error?: string;
+}
 
 export interface ScreeningDeps {
-  knowledge: ScreeningKnowledge
-  fetchPage?: (url: string) => Promise<FetchedPage>
+  knowledge: ScreeningKnowledge;
+  fetchPage?: (url: string) => Promise<FetchedPage>;
   /** Kit memory (kit-memory.ts): earlier learned pages with this fingerprint on other hosts. */
-  kitHistory?: (fingerprint: string, host: string) => Promise<{ hosts: number; firstSeen: Date | null }>
+  kitHistory?: (fingerprint: string, host: string) => Promise<{ hosts: number; firstSeen: Date | null }>;
 }
 
 export interface ScreeningResult {
-  verdict: Verdict
-  riskScore: number
-  findings: Finding[]
-  listsUsed: ListRef[]
+  verdict: Verdict;
+  riskScore: number;
+  findings: Finding[];
+  listsUsed: ListRef[];
   metadata: {
-    type: ScreeningType
-    chain: string
-    chainFamily: 'evm' | 'solana'
+    type: ScreeningType;
+    chain: string;
+    chainFamily: 'evm' | 'solana';
     /** Normalised subject: host for url, address for wallet/token, decoded call names for transaction. */
-    subject: string
-    decoded?: string[]
-    sandbox?: Sandbox
-    scamDna?: ScamDna | null
-  }
+    subject: string;
+    decoded?: string[];
+    sandbox?: Sandbox;
+    scamDna?: ScamDna | null;
+  };
 }
 
-const LIST_KINDS: Record<ScreeningType, string[]> = { url: ['domain'], wallet: ['address', 'token'], token: ['token', 'address'], transaction: ['address', 'token'] }
+const LIST_KINDS: Record<ScreeningType, string[]> = {
+  url: ['domain'],
+  wallet: ['address', 'token'],
+  token: ['token', 'address'],
+  transaction: ['address', 'token'],
+};
 
-export async function scanScreening (req: ScreeningRequest, deps: ScreeningDeps): Promise<ScreeningResult> {
-  if (req === null || typeof req !== 'object') throw new ScreeningInputError('invalid_screening_request', 'request must be an object')
-  if (!SCREENING_TYPES.includes(req.type)) throw new ScreeningInputError('invalid_screening_request', `type must be one of ${SCREENING_TYPES.join(', ')}`)
+export async function scanScreening(req: ScreeningRequest, deps: ScreeningDeps): Promise<ScreeningResult> {
+  if (req === null || typeof req !== 'object')
+    throw new ScreeningInputError('invalid_screening_request', 'request must be an object');
+  if (!SCREENING_TYPES.includes(req.type))
+    throw new ScreeningInputError('invalid_screening_request', `type must be one of ${SCREENING_TYPES.join(', ')}`);
   if (typeof req.chain !== 'string' || !(req.chain in SCREENING_CHAINS)) {
-    throw new ScreeningInputError('invalid_screening_request', `chain must be one of ${Object.keys(SCREENING_CHAINS).join(', ')} (lower-case)`)
+    throw new ScreeningInputError(
+      'invalid_screening_request',
+      `chain must be one of ${Object.keys(SCREENING_CHAINS).join(', ')} (lower-case)`,
+    );
   }
-  if (typeof req.value !== 'string' || req.value.trim() === '') throw new ScreeningInputError('invalid_screening_request', 'value must be a non-empty string')
-  if (req.value.length > MAX_VALUE_LENGTH) throw new ScreeningInputError('invalid_screening_request', `value is longer than ${MAX_VALUE_LENGTH} characters`)
-  if (req.walletAddress !== undefined && typeof req.walletAddress !== 'string') throw new ScreeningInputError('invalid_screening_request', 'walletAddress must be a string')
-  const { family, chainId } = SCREENING_CHAINS[req.chain]
-  const { knowledge } = deps
-  const metadata: ScreeningResult['metadata'] = { type: req.type, chain: req.chain, chainFamily: family, subject: '' }
-  let findings: Finding[]
+  if (typeof req.value !== 'string' || req.value.trim() === '')
+    throw new ScreeningInputError('invalid_screening_request', 'value must be a non-empty string');
+  if (req.value.length > MAX_VALUE_LENGTH)
+    throw new ScreeningInputError('invalid_screening_request', `value is longer than ${MAX_VALUE_LENGTH} characters`);
+  if (req.walletAddress !== undefined && typeof req.walletAddress !== 'string')
+    throw new ScreeningInputError('invalid_screening_request', 'walletAddress must be a string');
+  const { family, chainId } = SCREENING_CHAINS[req.chain];
+  const { knowledge } = deps;
+  const metadata: ScreeningResult['metadata'] = { type: req.type, chain: req.chain, chainFamily: family, subject: '' };
+  let findings: Finding[];
   switch (req.type) {
     case 'url': {
-      const a = analyzeUrl(req.value, knowledge)
-      findings = a.findings
-      metadata.subject = a.host
-      metadata.scamDna = null
-      if (deps.fetchPage === undefined) metadata.sandbox = notFetched('no page fetcher configured')
+      const a = analyzeUrl(req.value, knowledge);
+      findings = a.findings;
+      metadata.subject = a.host;
+      metadata.scamDna = null;
+      if (deps.fetchPage === undefined) metadata.sandbox = notFetched('no page fetcher configured');
       else {
         try {
-          const page = await deps.fetchPage(a.url)
-          if (page.error !== undefined) metadata.sandbox = notFetched(page.error)
+          const page = await deps.fetchPage(a.url);
+          if (page.error !== undefined) metadata.sandbox = notFetched(page.error);
           else {
-            const p = inspectPage(page.body, { url: a.url, status: page.status, headers: page.headers, redirectLocation: page.redirectLocation, bytes: page.bytes, truncated: page.truncated })
-            metadata.sandbox = p.sandbox
-            metadata.scamDna = p.scamDna
-            findings.push(...p.findings)
+            const p = inspectPage(page.body, {
+              url: a.url,
+              status: page.status,
+              headers: page.headers,
+              redirectLocation: page.redirectLocation,
+              bytes: page.bytes,
+              truncated: page.truncated,
+            });
+            metadata.sandbox = p.sandbox;
+            metadata.scamDna = p.scamDna;
+            findings.push(...p.findings);
             if (deps.kitHistory !== undefined) {
-              const known = knownKitFinding(p.scamDna.fingerprint, await deps.kitHistory(p.scamDna.fingerprint, a.host), a.allowListed)
-              if (known) findings.push(known)
+              const known = knownKitFinding(
+                p.scamDna.fingerprint,
+                await deps.kitHistory(p.scamDna.fingerprint, a.host),
+                a.allowListed,
+              );
+              if (known) findings.push(known);
             }
           }
-        } catch (err) { metadata.sandbox = notFetched(`fetch failed: ${(err as Error).message}`) }
+        } catch (err) {
+          metadata.sandbox = notFetched(`fetch failed: ${(err as Error).message}`);
+        }
       }
-      break
+      break;
     }
     case 'wallet':
-      if (req.walletAddress !== undefined) validateOwn(family, req.walletAddress)
-      findings = analyzeWallet(family, req.value, knowledge, req.walletAddress)
-      metadata.subject = req.value.trim()
-      break
+      if (req.walletAddress !== undefined) validateOwn(family, req.walletAddress);
+      findings = analyzeWallet(family, req.value, knowledge, req.walletAddress);
+      metadata.subject = req.value.trim();
+      break;
     case 'token':
-      findings = analyzeToken(family, req.value, knowledge, req.tokenMetadata ?? {}, chainId)
-      metadata.subject = req.value.trim()
-      break
+      findings = analyzeToken(family, req.value, knowledge, req.tokenMetadata ?? {}, chainId);
+      metadata.subject = req.value.trim();
+      break;
     case 'transaction': {
-      if (req.walletAddress !== undefined) validateOwn(family, req.walletAddress)
-      const t = analyzeTransaction(family, req.value, knowledge, req.walletAddress, chainId)
-      findings = t.findings
-      metadata.decoded = t.decoded
-      metadata.subject = t.kind
-      break
+      if (req.walletAddress !== undefined) validateOwn(family, req.walletAddress);
+      const t = analyzeTransaction(family, req.value, knowledge, req.walletAddress, chainId);
+      findings = t.findings;
+      metadata.decoded = t.decoded;
+      metadata.subject = t.kind;
+      break;
     }
   }
-  const { verdict, riskScore } = decideVerdict(findings)
-  return { verdict, riskScore, findings, listsUsed: knowledge.listsFor(LIST_KINDS[req.type]), metadata }
+  const { verdict, riskScore } = decideVerdict(findings);
+  return { verdict, riskScore, findings, listsUsed: knowledge.listsFor(LIST_KINDS[req.type]), metadata };
 }
 
-function validateOwn (family: 'evm' | 'solana', walletAddress: string): void {
-  const ok = family === 'evm' ? /^0x[0-9a-fA-F]{40}$/.test(walletAddress.trim()) : /^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(walletAddress.trim())
-  if (!ok) throw new ScreeningInputError('invalid_screening_request', `walletAddress is not a ${family} address`)
+function validateOwn(family: 'evm' | 'solana', walletAddress: string): void {
+  const ok =
+    family === 'evm'
+      ? /^0x[0-9a-fA-F]{40}$/.test(walletAddress.trim())
+      : /^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(walletAddress.trim());
+  if (!ok) throw new ScreeningInputError('invalid_screening_request', `walletAddress is not a ${family} address`);
 }

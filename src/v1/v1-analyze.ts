@@ -3,45 +3,102 @@
  * and chain (source v1) among campaigns that still accept runs, or created (lifecycle active) otherwise; when the requested riskPolicy differs from
  * the campaign's active one, a new policy version is activated for it (event campaign.policy_changed).
  */
-import type { Kysely } from 'kysely'
-import type { Database } from '../../storage/database.ts'
-import { findCampaignByName, setLifecycle } from '../../storage/repos/campaigns-repo.ts'
-import { activatePolicy, createCampaign } from '../campaigns/campaign-service.ts'
-import { startAnalysis } from '../analyses/analysis-service.ts'
-import { ApiError } from '../errors/api-error.ts'
-import { ANALYSIS_MODES, RISK_POLICIES } from '../api/schemas/common.ts'
-import { walletItemSchema } from '../analyses/analysis-schemas.ts'
+import type { Kysely } from 'kysely';
+import type { Database } from '../../storage/database.ts';
+import { findCampaignByName, setLifecycle } from '../../storage/repos/campaigns-repo.ts';
+import { activatePolicy, createCampaign } from '../campaigns/campaign-service.ts';
+import { startAnalysis } from '../analyses/analysis-service.ts';
+import { ApiError } from '../errors/api-error.ts';
+import { ANALYSIS_MODES, RISK_POLICIES } from '../api/schemas/common.ts';
+import { walletItemSchema } from '../analyses/analysis-schemas.ts';
 
 export const V1_CHAINS: Record<string, string> = {
-  ethereum: 'Ethereum', eth: 'Ethereum', evm: 'Ethereum', base: 'Base', arbitrum: 'Arbitrum', optimism: 'Optimism',
-  polygon: 'Polygon', bnb: 'BNB Chain', 'bnb chain': 'BNB Chain', bsc: 'BNB Chain', solana: 'Solana'
-}
+  ethereum: 'Ethereum',
+  eth: 'Ethereum',
+  evm: 'Ethereum',
+  base: 'Base',
+  arbitrum: 'Arbitrum',
+  optimism: 'Optimism',
+  polygon: 'Polygon',
+  bnb: 'BNB Chain',
+  'bnb chain': 'BNB Chain',
+  bsc: 'BNB Chain',
+  solana: 'Solana',
+};
 
 export const v1AnalyzeSchema = {
   type: 'object',
   additionalProperties: false,
   required: ['chain', 'projectName', 'wallets'],
   properties: {
-    chain: { type: 'string', minLength: 1, maxLength: 40, description: `One of: ${Object.keys(V1_CHAINS).join(', ')} (case-insensitive)` },
+    chain: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 40,
+      description: `One of: ${Object.keys(V1_CHAINS).join(', ')} (case-insensitive)`,
+    },
     projectName: { type: 'string', minLength: 1, maxLength: 200 },
     campaignType: { type: 'string', maxLength: 100 },
     riskPolicy: { enum: [...RISK_POLICIES] },
     analysisMode: { enum: [...ANALYSIS_MODES] },
-    wallets: { type: 'array', minItems: 1, items: walletItemSchema }
-  }
+    wallets: { type: 'array', minItems: 1, items: walletItemSchema },
+  },
+};
+
+export interface V1AnalyzeInput {
+  chain: string;
+  projectName: string;
+  campaignType?: string;
+  riskPolicy?: string;
+  analysisMode?: string;
+  wallets: Array<string | Record<string, unknown>>;
 }
 
-export interface V1AnalyzeInput { chain: string; projectName: string; campaignType?: string; riskPolicy?: string; analysisMode?: string; wallets: Array<string | Record<string, unknown>> }
-
-export async function v1Analyze (db: Kysely<Database>, ownerId: string, keyId: string, input: V1AnalyzeInput, maxWallets: number) {
-  const chain = V1_CHAINS[input.chain.trim().toLowerCase()]
-  if (!chain) throw new ApiError('validation_failed', `invalid request body: chain must be one of ${Object.keys(V1_CHAINS).join(', ')}`)
-  let campaign = await findCampaignByName(db, ownerId, input.projectName, 'v1', chain)
+export async function v1Analyze(
+  db: Kysely<Database>,
+  ownerId: string,
+  keyId: string,
+  input: V1AnalyzeInput,
+  maxWallets: number,
+) {
+  const chain = V1_CHAINS[input.chain.trim().toLowerCase()];
+  if (!chain)
+    throw new ApiError(
+      'validation_failed',
+      `invalid request body: chain must be one of ${Object.keys(V1_CHAINS).join(', ')}`,
+    );
+  let campaign = await findCampaignByName(db, ownerId, input.projectName, 'v1', chain);
   if (!campaign) {
-    campaign = await createCampaign(db, ownerId, { name: input.projectName, campaignType: input.campaignType ?? 'airdrop', chain, riskPolicy: input.riskPolicy ?? 'balanced' }, 'v1')
-    campaign = await setLifecycle(db, campaign.id, 'active')
+    campaign = await createCampaign(
+      db,
+      ownerId,
+      {
+        name: input.projectName,
+        campaignType: input.campaignType ?? 'airdrop',
+        chain,
+        riskPolicy: input.riskPolicy ?? 'balanced',
+      },
+      'v1',
+    );
+    campaign = await setLifecycle(db, campaign.id, 'active');
   } else if (input.riskPolicy && input.riskPolicy !== campaign.riskPolicy) {
-    await activatePolicy(db, ownerId, campaign.id, input.riskPolicy, 'riskPolicy requested by a v1 analyze call', keyId)
+    await activatePolicy(
+      db,
+      ownerId,
+      campaign.id,
+      input.riskPolicy,
+      'riskPolicy requested by a v1 analyze call',
+      keyId,
+    );
   }
-  return { campaign, ...await startAnalysis(db, ownerId, campaign.id, { analysisMode: input.analysisMode, items: input.wallets, source: 'v1' }, maxWallets) }
+  return {
+    campaign,
+    ...(await startAnalysis(
+      db,
+      ownerId,
+      campaign.id,
+      { analysisMode: input.analysisMode, items: input.wallets, source: 'v1' },
+      maxWallets,
+    )),
+  };
 }

@@ -5,79 +5,127 @@
  * anything else (3xx, 4xx, 5xx, timeouts, blocked destinations) is retried on the schedule until it fails.
  * Delivery touches only the delivery queue: stored analyses, decisions and policies are never changed.
  */
-import os from 'node:os'
-import PQueue from 'p-queue'
-import { randomBytes } from 'node:crypto'
-import type { Services } from '../services.ts'
-import type { BackgroundWorker } from '../background.ts'
-import { claimDueDelivery, disableEndpoint, recordAttempt } from '../../storage/repos/webhooks-repo.ts'
-import { createSafeHttpClient } from '../net/safe-http-client.ts'
-import { DomainError } from '../errors/domain-error.ts'
-import { signPayload } from './signature.ts'
-import { nextAttemptDelayMs } from './retry-policy.ts'
+import os from 'node:os';
+import PQueue from 'p-queue';
+import { randomBytes } from 'node:crypto';
+import type { Services } from '../services.ts';
+import type { BackgroundWorker } from '../background.ts';
+import { claimDueDelivery, disableEndpoint, recordAttempt } from '../../storage/repos/webhooks-repo.ts';
+import { createSafeHttpClient } from '../net/safe-http-client.ts';
+import { DomainError } from '../errors/domain-error.ts';
+import { signPayload } from './signature.ts';
+import { nextAttemptDelayMs } from './retry-policy.ts';
 
 /** A claimed attempt's lease: long enough for one attempt (timeout included), then another worker may take it. */
-export const deliveryLeaseSeconds = (timeoutMs: number, jobLeaseSeconds: number): number => Math.max(Math.ceil(timeoutMs / 1000) * 2, Math.min(jobLeaseSeconds, 120))
+export const deliveryLeaseSeconds = (timeoutMs: number, jobLeaseSeconds: number): number =>
+  Math.max(Math.ceil(timeoutMs / 1000) * 2, Math.min(jobLeaseSeconds, 120));
 
-export function createDeliveryWorker (services: Services): BackgroundWorker {
-  const { config } = services
-  const workerId = `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`
-  const client = createSafeHttpClient({ allowPrivate: config.unsafeAllowPrivateWebhookTargets, allowHttp: config.allowHttpWebhooks, timeoutMs: config.webhookTimeoutMs, maxResponseBytes: 64 * 1024, onOversize: 'truncate', userAgent: 'wallet-integrity-webhooks/1' })
-  const log = services.log.child({ worker: 'webhook-delivery' })
+export function createDeliveryWorker(services: Services): BackgroundWorker {
+  const { config } = services;
+  const workerId = `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+  const client = createSafeHttpClient({
+    allowPrivate: config.unsafeAllowPrivateWebhookTargets,
+    allowHttp: config.allowHttpWebhooks,
+    timeoutMs: config.webhookTimeoutMs,
+    maxResponseBytes: 64 * 1024,
+    onOversize: 'truncate',
+    userAgent: 'wallet-integrity-webhooks/1',
+  });
+  const log = services.log.child({ worker: 'webhook-delivery' });
   // said here too: a `worker` process starts no HTTP app, so the app's own warning is not logged there
-  if (config.unsafeAllowPrivateWebhookTargets) log.warn({ setting: 'UNSAFE_ALLOW_PRIVATE_WEBHOOK_TARGETS' }, 'UNSAFE: webhook deliveries may reach private and loopback addresses over plain http; never enable this in production')
-  const queue = new PQueue({ concurrency: config.webhookConcurrency })
-  type Claimed = NonNullable<Awaited<ReturnType<typeof claimDueDelivery>>>
+  if (config.unsafeAllowPrivateWebhookTargets)
+    log.warn(
+      { setting: 'UNSAFE_ALLOW_PRIVATE_WEBHOOK_TARGETS' },
+      'UNSAFE: webhook deliveries may reach private and loopback addresses over plain http; never enable this in production',
+    );
+  const queue = new PQueue({ concurrency: config.webhookConcurrency });
+  type Claimed = NonNullable<Awaited<ReturnType<typeof claimDueDelivery>>>;
 
-  async function deliver (d: Claimed): Promise<void> {
-    const { db } = services.store
-    const attempt = d.attempts + 1
-    const fail = async (statusCode: number | null, error: string, retryAfter?: string, final = false): Promise<void> => {
-      const delay = final ? null : nextAttemptDelayMs(attempt, config.webhookRetryScheduleSeconds, retryAfter, config.webhookMaxRetryAfterSeconds)
-      await recordAttempt(db, d.id, workerId, { status: delay === null ? 'failed' : 'pending', statusCode, error: error.slice(0, 500), nextAttemptAt: delay === null ? null : new Date(Date.now() + delay) })
-      log.warn({ deliveryId: d.id, endpointId: d.endpoint_id, attempt, statusCode, error, final: delay === null }, 'webhook delivery attempt failed')
+  async function deliver(d: Claimed): Promise<void> {
+    const { db } = services.store;
+    const attempt = d.attempts + 1;
+    const fail = async (
+      statusCode: number | null,
+      error: string,
+      retryAfter?: string,
+      final = false,
+    ): Promise<void> => {
+      const delay = final
+        ? null
+        : nextAttemptDelayMs(
+            attempt,
+            config.webhookRetryScheduleSeconds,
+            retryAfter,
+            config.webhookMaxRetryAfterSeconds,
+          );
+      await recordAttempt(db, d.id, workerId, {
+        status: delay === null ? 'failed' : 'pending',
+        statusCode,
+        error: error.slice(0, 500),
+        nextAttemptAt: delay === null ? null : new Date(Date.now() + delay),
+      });
+      log.warn(
+        { deliveryId: d.id, endpointId: d.endpoint_id, attempt, statusCode, error, final: delay === null },
+        'webhook delivery attempt failed',
+      );
+    };
+    if (!d.endpoint_active) {
+      await fail(null, 'endpoint is disabled', undefined, true);
+      return;
     }
-    if (!d.endpoint_active) { await fail(null, 'endpoint is disabled', undefined, true); return }
-    const timestamp = String(Math.floor(Date.now() / 1000))
+    const timestamp = String(Math.floor(Date.now() / 1000));
     const headers = {
       'content-type': 'application/json',
       'x-service-timestamp': timestamp,
       'x-service-signature': signPayload(d.secret, timestamp, d.payload),
       'x-service-event': d.event_type,
       'x-service-delivery-id': d.id,
-      'x-service-event-id': d.event_id
-    }
+      'x-service-event-id': d.event_id,
+    };
     try {
-      const res = await client.request(d.url, { method: 'POST', headers, body: d.payload })
+      const res = await client.request(d.url, { method: 'POST', headers, body: d.payload });
       if (res.status >= 200 && res.status < 300) {
-        await recordAttempt(db, d.id, workerId, { status: 'delivered', statusCode: res.status, error: null, nextAttemptAt: null })
-        log.info({ deliveryId: d.id, endpointId: d.endpoint_id, attempt, status: res.status }, 'webhook delivered')
+        await recordAttempt(db, d.id, workerId, {
+          status: 'delivered',
+          statusCode: res.status,
+          error: null,
+          nextAttemptAt: null,
+        });
+        log.info({ deliveryId: d.id, endpointId: d.endpoint_id, attempt, status: res.status }, 'webhook delivered');
       } else if (res.status === 410) {
-        await disableEndpoint(db, d.endpoint_id, 'receiver answered 410 Gone')
-        await fail(410, 'receiver answered 410 Gone: endpoint disabled', undefined, true)
+        await disableEndpoint(db, d.endpoint_id, 'receiver answered 410 Gone');
+        await fail(410, 'receiver answered 410 Gone: endpoint disabled', undefined, true);
       } else if (res.status >= 300 && res.status < 400) {
-        await fail(res.status, `redirect to ${res.redirectLocation ?? '(no location)'} not followed`)
+        await fail(res.status, `redirect to ${res.redirectLocation ?? '(no location)'} not followed`);
       } else {
-        await fail(res.status, `receiver answered ${res.status}`, res.headers['retry-after'])
+        await fail(res.status, `receiver answered ${res.status}`, res.headers['retry-after']);
       }
     } catch (err) {
-      const code = err instanceof DomainError ? err.code : 'connection_failed'
-      await fail(null, `${code}: ${(err as Error).message}`)
+      const code = err instanceof DomainError ? err.code : 'connection_failed';
+      await fail(null, `${code}: ${(err as Error).message}`);
     }
   }
 
   return {
     name: 'webhook-delivery',
-    async tick () {
+    async tick() {
       // several attempts at once (one per endpoint): a receiver that hangs until the timeout holds up only itself
-      if (queue.size + queue.pending >= config.webhookConcurrency) return false
-      const d = await claimDueDelivery(services.store.db, workerId, deliveryLeaseSeconds(config.webhookTimeoutMs, config.leaseSeconds))
-      if (!d) return false
-      void queue.add(() => deliver(d).catch((err) => log.error({ err, deliveryId: d.id }, 'webhook delivery attempt crashed')).finally(() => services.wake()))
-      return true
+      if (queue.size + queue.pending >= config.webhookConcurrency) return false;
+      const d = await claimDueDelivery(
+        services.store.db,
+        workerId,
+        deliveryLeaseSeconds(config.webhookTimeoutMs, config.leaseSeconds),
+      );
+      if (!d) return false;
+      void queue.add(() =>
+        deliver(d)
+          .catch((err) => log.error({ err, deliveryId: d.id }, 'webhook delivery attempt crashed'))
+          .finally(() => services.wake()),
+      );
+      return true;
     },
-    async close () {
-      await queue.onIdle()
-    }
-  }
+    async close() {
+      await queue.onIdle();
+    },
+  };
 }

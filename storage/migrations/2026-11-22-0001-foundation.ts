@@ -1,9 +1,11 @@
 /** Keys, plans, metering, campaigns, policy versions, the event outbox and server settings. */
-import type { Kysely } from 'kysely'
-import { runSql } from './run-sql.ts'
+import type { Kysely } from 'kysely';
+import { runSql } from './run-sql.ts';
 
-export async function up (db: Kysely<any>): Promise<void> {
-  await runSql(db, `
+export async function up(db: Kysely<any>): Promise<void> {
+  await runSql(
+    db,
+    `
     create table api_keys (
       id text primary key,
       owner_id text not null,
@@ -73,5 +75,6 @@ export async function up (db: Kysely<any>): Promise<void> {
       key text primary key,
       value text not null
     );
-  `)
+  `,
+  );
 }

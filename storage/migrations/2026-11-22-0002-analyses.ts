@@ -1,9 +1,11 @@
 /** Analysis runs (durable jobs with leases), their inputs and stored results: clusters, evidence, decisions. */
-import type { Kysely } from 'kysely'
-import { runSql } from './run-sql.ts'
+import type { Kysely } from 'kysely';
+import { runSql } from './run-sql.ts';
 
-export async function up (db: Kysely<any>): Promise<void> {
-  await runSql(db, `
+export async function up(db: Kysely<any>): Promise<void> {
+  await runSql(
+    db,
+    `
     create table analyses (
       id text primary key,
       seq bigserial not null unique,
@@ -75,5 +77,6 @@ export async function up (db: Kysely<any>): Promise<void> {
     );
     create index decisions_cluster on decisions (analysis_id, cluster_ordinal, ordinal) where cluster_ordinal is not null;
     create index decisions_wallet on decisions (analysis_id, wallet_address);
-  `)
+  `,
+  );
 }

@@ -1,9 +1,11 @@
 /** The transfer store (imported or fetched relations), address labels (infrastructure, exceptions) and fetch cache. */
-import type { Kysely } from 'kysely'
-import { runSql } from './run-sql.ts'
+import type { Kysely } from 'kysely';
+import { runSql } from './run-sql.ts';
 
-export async function up (db: Kysely<any>): Promise<void> {
-  await runSql(db, `
+export async function up(db: Kysely<any>): Promise<void> {
+  await runSql(
+    db,
+    `
     create table transfers (
       id bigserial primary key,
       chain text not null,
@@ -40,5 +42,6 @@ export async function up (db: Kysely<any>): Promise<void> {
       error text,
       primary key (chain, address)
     );
-  `)
+  `,
+  );
 }

@@ -1,9 +1,11 @@
 /** Webhook endpoints and the durable delivery queue. */
-import type { Kysely } from 'kysely'
-import { runSql } from './run-sql.ts'
+import type { Kysely } from 'kysely';
+import { runSql } from './run-sql.ts';
 
-export async function up (db: Kysely<any>): Promise<void> {
-  await runSql(db, `
+export async function up(db: Kysely<any>): Promise<void> {
+  await runSql(
+    db,
+    `
     create table webhook_endpoints (
       id text primary key,
       seq bigserial not null unique,
@@ -43,5 +45,6 @@ export async function up (db: Kysely<any>): Promise<void> {
     create unique index webhook_deliveries_event on webhook_deliveries (endpoint_id, event_id);
     create index webhook_deliveries_endpoint on webhook_deliveries (endpoint_id, seq);
     create index webhook_deliveries_due on webhook_deliveries (next_attempt_at) where status = 'pending';
-  `)
+  `,
+  );
 }

@@ -1,9 +1,11 @@
 /** Screening lists (versioned), scans and the feedback review queue. */
-import type { Kysely } from 'kysely'
-import { runSql } from './run-sql.ts'
+import type { Kysely } from 'kysely';
+import { runSql } from './run-sql.ts';
 
-export async function up (db: Kysely<any>): Promise<void> {
-  await runSql(db, `
+export async function up(db: Kysely<any>): Promise<void> {
+  await runSql(
+    db,
+    `
     create table screening_lists (
       id bigserial primary key,
       name text not null,
@@ -45,5 +47,6 @@ export async function up (db: Kysely<any>): Promise<void> {
       created_at timestamptz not null default now()
     );
     create index screening_feedback_scan on screening_feedback (scan_id);
-  `)
+  `,
+  );
 }

@@ -1,9 +1,11 @@
 /** Operator dashboard: one-time login links and browser sessions (only SHA-256 hashes of their tokens are kept). */
-import type { Kysely } from 'kysely'
-import { runSql } from './run-sql.ts'
+import type { Kysely } from 'kysely';
+import { runSql } from './run-sql.ts';
 
-export async function up (db: Kysely<any>): Promise<void> {
-  await runSql(db, `
+export async function up(db: Kysely<any>): Promise<void> {
+  await runSql(
+    db,
+    `
     create table dashboard_login_links (
       token_hash text primary key,
       owner_id text not null,
@@ -21,5 +23,6 @@ export async function up (db: Kysely<any>): Promise<void> {
       revoked_at timestamptz
     );
     create index dashboard_sessions_owner on dashboard_sessions (owner_id)
-  `)
+  `,
+  );
 }

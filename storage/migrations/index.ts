@@ -1,14 +1,14 @@
 /** The static, ordered migration list shared by both adapters (Kysely Migrator). */
-import type { Migration, MigrationProvider } from 'kysely'
-import * as foundation from './2026-11-22-0001-foundation.ts'
-import * as analyses from './2026-11-22-0002-analyses.ts'
-import * as transfers from './2026-11-22-0003-transfers.ts'
-import * as webhooks from './2026-11-22-0004-webhooks.ts'
-import * as screening from './2026-11-22-0005-screening.ts'
-import * as dashboardSessions from './2026-11-23-0006-dashboard-sessions.ts'
-import * as walletFetchStatus from './2026-11-24-0007-wallet-fetch-status.ts'
-import * as keyUsage from './2026-11-24-0008-key-usage.ts'
-import * as scanKitFingerprint from './2026-11-25-0009-scan-kit-fingerprint.ts'
+import type { Migration, MigrationProvider } from 'kysely';
+import * as foundation from './2026-11-22-0001-foundation.ts';
+import * as analyses from './2026-11-22-0002-analyses.ts';
+import * as transfers from './2026-11-22-0003-transfers.ts';
+import * as webhooks from './2026-11-22-0004-webhooks.ts';
+import * as screening from './2026-11-22-0005-screening.ts';
+import * as dashboardSessions from './2026-11-23-0006-dashboard-sessions.ts';
+import * as walletFetchStatus from './2026-11-24-0007-wallet-fetch-status.ts';
+import * as keyUsage from './2026-11-24-0008-key-usage.ts';
+import * as scanKitFingerprint from './2026-11-25-0009-scan-kit-fingerprint.ts';
 
 const migrations: Record<string, Migration> = {
   '2026-11-22-0001-foundation': foundation,
@@ -19,9 +19,11 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-0006-dashboard-sessions': dashboardSessions,
   '2026-11-24-0007-wallet-fetch-status': walletFetchStatus,
   '2026-11-24-0008-key-usage': keyUsage,
-  '2026-11-25-0009-scan-kit-fingerprint': scanKitFingerprint
-}
+  '2026-11-25-0009-scan-kit-fingerprint': scanKitFingerprint,
+};
 
 export const migrationProvider: MigrationProvider = {
-  async getMigrations () { return migrations }
-}
+  async getMigrations() {
+    return migrations;
+  },
+};

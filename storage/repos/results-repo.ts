@@ -1,64 +1,197 @@
 /** Read-only access to stored run results: clusters, evidence, members and decisions (keyset pages). */
-import { sql, type Kysely } from 'kysely'
-import type { Database } from '../database.ts'
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../database.ts';
 
-type Db = Kysely<Database>
+type Db = Kysely<Database>;
 
-export type ClusterRow = { analysis_id: string; ordinal: number; label: string; size: number; risk_score: number; grouping_basis: string; support: any; archetype: any; summary: any }
-export type EvidenceRow = { cluster_ordinal: number; lane: string; ordinal: number; kind: string; confidence: number; risk_bearing: boolean; addresses: string[]; data: any }
-export type DecisionRow = { ordinal: number; wallet_address: string; cluster_ordinal: number | null; cluster_label: string | null; risk_score: number; stored_status: string; recommended_action: string; policy_action: string | null; reasons: string[]; input?: any }
+export type ClusterRow = {
+  analysis_id: string;
+  ordinal: number;
+  label: string;
+  size: number;
+  risk_score: number;
+  grouping_basis: string;
+  support: any;
+  archetype: any;
+  summary: any;
+};
+export type EvidenceRow = {
+  cluster_ordinal: number;
+  lane: string;
+  ordinal: number;
+  kind: string;
+  confidence: number;
+  risk_bearing: boolean;
+  addresses: string[];
+  data: any;
+};
+export type DecisionRow = {
+  ordinal: number;
+  wallet_address: string;
+  cluster_ordinal: number | null;
+  cluster_label: string | null;
+  risk_score: number;
+  stored_status: string;
+  recommended_action: string;
+  policy_action: string | null;
+  reasons: string[];
+  input?: any;
+};
 
-export async function listClusters (db: Db, analysisId: string, afterOrdinal: number, limit: number): Promise<ClusterRow[]> {
-  return await db.selectFrom('clusters').selectAll().where('analysis_id', '=', analysisId).where('ordinal', '>', afterOrdinal).orderBy('ordinal').limit(limit).execute() as ClusterRow[]
+export async function listClusters(
+  db: Db,
+  analysisId: string,
+  afterOrdinal: number,
+  limit: number,
+): Promise<ClusterRow[]> {
+  return (await db
+    .selectFrom('clusters')
+    .selectAll()
+    .where('analysis_id', '=', analysisId)
+    .where('ordinal', '>', afterOrdinal)
+    .orderBy('ordinal')
+    .limit(limit)
+    .execute()) as ClusterRow[];
 }
 
 /** Catalog page: only the columns the catalog shows (no support, archetype or summary JSON to parse). */
-export async function listClusterCatalog (db: Db, analysisId: string, afterOrdinal: number, limit: number): Promise<Array<Pick<ClusterRow, 'ordinal' | 'label' | 'size' | 'risk_score' | 'grouping_basis'>>> {
-  return await db.selectFrom('clusters').select(['ordinal', 'label', 'size', 'risk_score', 'grouping_basis']).where('analysis_id', '=', analysisId).where('ordinal', '>', afterOrdinal).orderBy('ordinal').limit(limit).execute() as Array<Pick<ClusterRow, 'ordinal' | 'label' | 'size' | 'risk_score' | 'grouping_basis'>>
+export async function listClusterCatalog(
+  db: Db,
+  analysisId: string,
+  afterOrdinal: number,
+  limit: number,
+): Promise<Array<Pick<ClusterRow, 'ordinal' | 'label' | 'size' | 'risk_score' | 'grouping_basis'>>> {
+  return (await db
+    .selectFrom('clusters')
+    .select(['ordinal', 'label', 'size', 'risk_score', 'grouping_basis'])
+    .where('analysis_id', '=', analysisId)
+    .where('ordinal', '>', afterOrdinal)
+    .orderBy('ordinal')
+    .limit(limit)
+    .execute()) as Array<Pick<ClusterRow, 'ordinal' | 'label' | 'size' | 'risk_score' | 'grouping_basis'>>;
 }
 
-export async function countClusters (db: Db, analysisId: string): Promise<number> {
-  const r = await db.selectFrom('clusters').select(sql<string>`count(*)`.as('n')).where('analysis_id', '=', analysisId).executeTakeFirstOrThrow()
-  return Number(r.n)
+export async function countClusters(db: Db, analysisId: string): Promise<number> {
+  const r = await db
+    .selectFrom('clusters')
+    .select(sql<string>`count(*)`.as('n'))
+    .where('analysis_id', '=', analysisId)
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
 }
 
-export async function getClusterByLabel (db: Db, analysisId: string, label: string): Promise<ClusterRow | null> {
-  return (await db.selectFrom('clusters').selectAll().where('analysis_id', '=', analysisId).where('label', '=', label).executeTakeFirst() as ClusterRow) ?? null
+export async function getClusterByLabel(db: Db, analysisId: string, label: string): Promise<ClusterRow | null> {
+  return (
+    ((await db
+      .selectFrom('clusters')
+      .selectAll()
+      .where('analysis_id', '=', analysisId)
+      .where('label', '=', label)
+      .executeTakeFirst()) as ClusterRow) ?? null
+  );
 }
 
 /** At most `scanLimit` evidence rows of one lane after `afterOrdinal`, in ordinal order. */
-export async function scanEvidence (db: Db, analysisId: string, clusterOrdinal: number, lane: string, afterOrdinal: number, scanLimit: number): Promise<EvidenceRow[]> {
-  return await db.selectFrom('cluster_evidence').select(['cluster_ordinal', 'lane', 'ordinal', 'kind', 'confidence', 'risk_bearing', 'addresses', 'data'])
-    .where('analysis_id', '=', analysisId).where('cluster_ordinal', '=', clusterOrdinal).where('lane', '=', lane).where('ordinal', '>', afterOrdinal)
-    .orderBy('ordinal').limit(scanLimit).execute() as EvidenceRow[]
+export async function scanEvidence(
+  db: Db,
+  analysisId: string,
+  clusterOrdinal: number,
+  lane: string,
+  afterOrdinal: number,
+  scanLimit: number,
+): Promise<EvidenceRow[]> {
+  return (await db
+    .selectFrom('cluster_evidence')
+    .select(['cluster_ordinal', 'lane', 'ordinal', 'kind', 'confidence', 'risk_bearing', 'addresses', 'data'])
+    .where('analysis_id', '=', analysisId)
+    .where('cluster_ordinal', '=', clusterOrdinal)
+    .where('lane', '=', lane)
+    .where('ordinal', '>', afterOrdinal)
+    .orderBy('ordinal')
+    .limit(scanLimit)
+    .execute()) as EvidenceRow[];
 }
 
-export async function allEvidence (db: Db, analysisId: string, clusterOrdinal: number, limit: number): Promise<EvidenceRow[]> {
-  return await db.selectFrom('cluster_evidence').select(['cluster_ordinal', 'lane', 'ordinal', 'kind', 'confidence', 'risk_bearing', 'addresses', 'data'])
-    .where('analysis_id', '=', analysisId).where('cluster_ordinal', '=', clusterOrdinal).orderBy('lane').orderBy('ordinal').limit(limit).execute() as EvidenceRow[]
+export async function allEvidence(
+  db: Db,
+  analysisId: string,
+  clusterOrdinal: number,
+  limit: number,
+): Promise<EvidenceRow[]> {
+  return (await db
+    .selectFrom('cluster_evidence')
+    .select(['cluster_ordinal', 'lane', 'ordinal', 'kind', 'confidence', 'risk_bearing', 'addresses', 'data'])
+    .where('analysis_id', '=', analysisId)
+    .where('cluster_ordinal', '=', clusterOrdinal)
+    .orderBy('lane')
+    .orderBy('ordinal')
+    .limit(limit)
+    .execute()) as EvidenceRow[];
 }
 
 /** Columns of a decision row without the wallet's input (paged reads do not show it; exports ask for it). */
-const DECISION_COLUMNS = ['ordinal', 'wallet_address', 'cluster_ordinal', 'cluster_label', 'risk_score', 'stored_status', 'recommended_action', 'policy_action', 'reasons'] as const
+const DECISION_COLUMNS = [
+  'ordinal',
+  'wallet_address',
+  'cluster_ordinal',
+  'cluster_label',
+  'risk_score',
+  'stored_status',
+  'recommended_action',
+  'policy_action',
+  'reasons',
+] as const;
 
 /** Members of one cluster after `afterOrdinal`; `withInput` adds each wallet's stored input (exports). */
-export async function listMembers (db: Db, analysisId: string, clusterOrdinal: number, afterOrdinal: number, limit: number, withInput = false): Promise<DecisionRow[]> {
-  return await db.selectFrom('decisions').select(withInput ? [...DECISION_COLUMNS, 'input'] : [...DECISION_COLUMNS]).where('analysis_id', '=', analysisId).where('cluster_ordinal', '=', clusterOrdinal)
-    .where('ordinal', '>', afterOrdinal).orderBy('ordinal').limit(limit).execute() as unknown as DecisionRow[]
+export async function listMembers(
+  db: Db,
+  analysisId: string,
+  clusterOrdinal: number,
+  afterOrdinal: number,
+  limit: number,
+  withInput = false,
+): Promise<DecisionRow[]> {
+  return (await db
+    .selectFrom('decisions')
+    .select(withInput ? [...DECISION_COLUMNS, 'input'] : [...DECISION_COLUMNS])
+    .where('analysis_id', '=', analysisId)
+    .where('cluster_ordinal', '=', clusterOrdinal)
+    .where('ordinal', '>', afterOrdinal)
+    .orderBy('ordinal')
+    .limit(limit)
+    .execute()) as unknown as DecisionRow[];
 }
 
 /** Decisions of a run after `afterOrdinal`, without the wallets' input. */
-export async function listDecisions (db: Db, analysisId: string, afterOrdinal: number, limit: number): Promise<DecisionRow[]> {
-  return await db.selectFrom('decisions').select([...DECISION_COLUMNS]).where('analysis_id', '=', analysisId).where('ordinal', '>', afterOrdinal).orderBy('ordinal').limit(limit).execute() as unknown as DecisionRow[]
+export async function listDecisions(
+  db: Db,
+  analysisId: string,
+  afterOrdinal: number,
+  limit: number,
+): Promise<DecisionRow[]> {
+  return (await db
+    .selectFrom('decisions')
+    .select([...DECISION_COLUMNS])
+    .where('analysis_id', '=', analysisId)
+    .where('ordinal', '>', afterOrdinal)
+    .orderBy('ordinal')
+    .limit(limit)
+    .execute()) as unknown as DecisionRow[];
 }
 
-export type DiffRow = { wallet_address: string; a: DecisionRow | null; b: DecisionRow | null }
+export type DiffRow = { wallet_address: string; a: DecisionRow | null; b: DecisionRow | null };
 
 /**
  * Wallets whose stored decision differs between run `a` (this run) and run `b` (compareTo), or that appear in
  * one run only, ordered by address after `afterAddress`.
  */
-export async function diffDecisions (db: Db, a: string, b: string, afterAddress: string, limit: number): Promise<DiffRow[]> {
+export async function diffDecisions(
+  db: Db,
+  a: string,
+  b: string,
+  afterAddress: string,
+  limit: number,
+): Promise<DiffRow[]> {
   const r = await sql<{ wallet_address: string; a: any; b: any }>`
     select coalesce(x.wallet_address, y.wallet_address) as wallet_address, to_jsonb(x) as a, to_jsonb(y) as b
     from (select * from decisions where analysis_id = ${a}) x
@@ -67,19 +200,23 @@ export async function diffDecisions (db: Db, a: string, b: string, afterAddress:
       and (x.wallet_address is null or y.wallet_address is null
         or x.risk_score <> y.risk_score or x.recommended_action <> y.recommended_action or x.stored_status <> y.stored_status
         or x.cluster_label is distinct from y.cluster_label or x.policy_action is distinct from y.policy_action)
-    order by 1 limit ${limit}`.execute(db)
-  return r.rows.map((row) => ({ wallet_address: row.wallet_address, a: row.a, b: row.b }))
+    order by 1 limit ${limit}`.execute(db);
+  return r.rows.map((row) => ({ wallet_address: row.wallet_address, a: row.a, b: row.b }));
 }
 
-export async function countDecisions (db: Db, analysisId: string): Promise<number> {
-  const r = await db.selectFrom('decisions').select(sql<string>`count(*)`.as('n')).where('analysis_id', '=', analysisId).executeTakeFirstOrThrow()
-  return Number(r.n)
+export async function countDecisions(db: Db, analysisId: string): Promise<number> {
+  const r = await db
+    .selectFrom('decisions')
+    .select(sql<string>`count(*)`.as('n'))
+    .where('analysis_id', '=', analysisId)
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
 }
 
 /**
  * Refreshes the planner's statistics of the result tables after a large run was stored: without them PostgreSQL
  * estimates a handful of rows for the new run and sorts all its rows for every page instead of walking the index.
  */
-export async function refreshResultStatistics (db: Db): Promise<void> {
-  await sql`analyze clusters, cluster_evidence, decisions`.execute(db)
+export async function refreshResultStatistics(db: Db): Promise<void> {
+  await sql`analyze clusters, cluster_evidence, decisions`.execute(db);
 }

@@ -2,52 +2,92 @@
  * The scope of a read (campaign, run and optionally cluster) resolved in one owner-scoped SQL statement, so a paged
  * read costs one round trip for its scope instead of three. Anything not owned by `ownerId` comes back as absent.
  */
-import { sql, type Kysely, type Transaction } from 'kysely'
-import type { Database } from '../database.ts'
-import type { AnalysisRow } from './analyses-repo.ts'
-import { toCampaign, type CampaignRow } from './campaigns-repo.ts'
-import type { ClusterRow } from './results-repo.ts'
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database } from '../database.ts';
+import type { AnalysisRow } from './analyses-repo.ts';
+import { toCampaign, type CampaignRow } from './campaigns-repo.ts';
+import type { ClusterRow } from './results-repo.ts';
 
-type Db = Kysely<Database> | Transaction<Database>
+type Db = Kysely<Database> | Transaction<Database>;
 
-const ANALYSIS_COLUMNS = ['id', 'seq', 'campaign_id', 'owner_id', 'status', 'analysis_mode', 'risk_policy', 'policy_version', 'chain',
-  'wallet_count', 'input_hash', 'error_code', 'error_message', 'progress', 'summary', 'attempts', 'lease_owner', 'lease_expires_at',
-  'created_at', 'started_at', 'completed_at', 'source'] as const
-const CLUSTER_COLUMNS = ['analysis_id', 'ordinal', 'label', 'size', 'risk_score', 'grouping_basis', 'support', 'archetype', 'summary'] as const
+const ANALYSIS_COLUMNS = [
+  'id',
+  'seq',
+  'campaign_id',
+  'owner_id',
+  'status',
+  'analysis_mode',
+  'risk_policy',
+  'policy_version',
+  'chain',
+  'wallet_count',
+  'input_hash',
+  'error_code',
+  'error_message',
+  'progress',
+  'summary',
+  'attempts',
+  'lease_owner',
+  'lease_expires_at',
+  'created_at',
+  'started_at',
+  'completed_at',
+  'source',
+] as const;
+const CLUSTER_COLUMNS = [
+  'analysis_id',
+  'ordinal',
+  'label',
+  'size',
+  'risk_score',
+  'grouping_basis',
+  'support',
+  'archetype',
+  'summary',
+] as const;
 
 const aliased = (table: string, prefix: string, columns: readonly string[]) =>
-  sql.raw(columns.map((c) => `${table}.${c} as ${prefix}${c}`).join(', '))
+  sql.raw(columns.map((c) => `${table}.${c} as ${prefix}${c}`).join(', '));
 
-function unprefix<T> (row: Record<string, unknown>, prefix: string, columns: readonly string[]): T | null {
-  if (row[`${prefix}${columns[0]}`] === null || row[`${prefix}${columns[0]}`] === undefined) return null
-  const out: Record<string, unknown> = {}
-  for (const c of columns) out[c] = row[`${prefix}${c}`]
-  return out as T
+function unprefix<T>(row: Record<string, unknown>, prefix: string, columns: readonly string[]): T | null {
+  if (row[`${prefix}${columns[0]}`] === null || row[`${prefix}${columns[0]}`] === undefined) return null;
+  const out: Record<string, unknown> = {};
+  for (const c of columns) out[c] = row[`${prefix}${c}`];
+  return out as T;
 }
 
-export interface ReadScope { campaign: CampaignRow | null; run: AnalysisRow | null; cluster: ClusterRow | null }
+export interface ReadScope {
+  campaign: CampaignRow | null;
+  run: AnalysisRow | null;
+  cluster: ClusterRow | null;
+}
 
 /**
  * The caller's campaign, its run `analysisId` and (when `clusterLabel` is given) that run's cluster, in one query.
  * A part that does not exist or is not the caller's is null; a run is only found under its own campaign.
  */
-export async function resolveReadScope (db: Db, ownerId: string, campaignId: string, analysisId: string, clusterLabel?: string): Promise<ReadScope> {
-  const cluster = clusterLabel === undefined
-    ? sql``
-    : sql`, ${aliased('cl', 'k_', CLUSTER_COLUMNS)}`
-  const clusterJoin = clusterLabel === undefined
-    ? sql``
-    : sql` left join clusters cl on cl.analysis_id = a.id and cl.label = ${clusterLabel}`
+export async function resolveReadScope(
+  db: Db,
+  ownerId: string,
+  campaignId: string,
+  analysisId: string,
+  clusterLabel?: string,
+): Promise<ReadScope> {
+  const cluster = clusterLabel === undefined ? sql`` : sql`, ${aliased('cl', 'k_', CLUSTER_COLUMNS)}`;
+  const clusterJoin =
+    clusterLabel === undefined
+      ? sql``
+      : sql` left join clusters cl on cl.analysis_id = a.id and cl.label = ${clusterLabel}`;
   const r = await sql<Record<string, unknown>>`
     select c.*, ${aliased('a', 'a_', ANALYSIS_COLUMNS)}${cluster}
     from campaigns c
     left join analyses a on a.id = ${analysisId} and a.campaign_id = c.id and a.owner_id = ${ownerId}${clusterJoin}
-    where c.id = ${campaignId} and c.owner_id = ${ownerId}`.execute(db)
-  const row = r.rows[0]
-  if (!row) return { campaign: null, run: null, cluster: null }
+    where c.id = ${campaignId} and c.owner_id = ${ownerId}`.execute(db);
+  const row = r.rows[0];
+  if (!row) return { campaign: null, run: null, cluster: null };
   return {
     campaign: toCampaign(row),
     run: unprefix<AnalysisRow>(row, 'a_', ANALYSIS_COLUMNS),
-    cluster: clusterLabel === undefined ? null : unprefix<ClusterRow>(row, 'k_', CLUSTER_COLUMNS)
-  }
+    cluster: clusterLabel === undefined ? null : unprefix<ClusterRow>(row, 'k_', CLUSTER_COLUMNS),
+  };
 }

@@ -1,47 +1,67 @@
 /** Builders of engine input for the engine tests: named addresses, transfers as [from, to] pairs. */
-import { createHash } from 'node:crypto'
-import type { EngineInput, EngineWalletInput } from '../../engine/index.ts'
+import { createHash } from 'node:crypto';
+import type { EngineInput, EngineWalletInput } from '../../engine/index.ts';
 
-export const evm = (seed: string): string => '0x' + createHash('sha256').update(seed).digest('hex').slice(0, 40)
+export const evm = (seed: string): string => '0x' + createHash('sha256').update(seed).digest('hex').slice(0, 40);
 
-const B58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'
+const B58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 /** A deterministic 44-character base58 string (the shape of a Solana address). */
 export const sol = (seed: string): string => {
-  const bytes = createHash('sha256').update(seed).digest()
-  let s = ''
-  for (let i = 0; i < 44; i++) s += B58[bytes[i % 32] % 58]
-  return s
-}
+  const bytes = createHash('sha256').update(seed).digest();
+  let s = '';
+  for (let i = 0; i < 44; i++) s += B58[bytes[i % 32] % 58];
+  return s;
+};
 
 export interface Spec {
-  wallets: Array<string | EngineWalletInput>
-  transfers: Array<[string, string, number?]>
-  infrastructure?: Record<string, string>
-  exceptions?: string[]
-  family?: 'evm' | 'solana'
+  wallets: Array<string | EngineWalletInput>;
+  transfers: Array<[string, string, number?]>;
+  infrastructure?: Record<string, string>;
+  exceptions?: string[];
+  family?: 'evm' | 'solana';
 }
 
-export function engineInput (spec: Spec): EngineInput {
-  const addresses: string[] = []
-  const index = new Map<string, number>()
-  const id = (a: string): number => { let i = index.get(a); if (i === undefined) { i = addresses.length; index.set(a, i); addresses.push(a) } return i }
-  const from = new Uint32Array(spec.transfers.length); const to = new Uint32Array(spec.transfers.length)
-  const blockTime = new Float64Array(spec.transfers.length)
-  spec.transfers.forEach(([f, t, time], i) => { from[i] = id(f); to[i] = id(t); blockTime[i] = time ?? Number.NaN })
+export function engineInput(spec: Spec): EngineInput {
+  const addresses: string[] = [];
+  const index = new Map<string, number>();
+  const id = (a: string): number => {
+    let i = index.get(a);
+    if (i === undefined) {
+      i = addresses.length;
+      index.set(a, i);
+      addresses.push(a);
+    }
+    return i;
+  };
+  const from = new Uint32Array(spec.transfers.length);
+  const to = new Uint32Array(spec.transfers.length);
+  const blockTime = new Float64Array(spec.transfers.length);
+  spec.transfers.forEach(([f, t, time], i) => {
+    from[i] = id(f);
+    to[i] = id(t);
+    blockTime[i] = time ?? Number.NaN;
+  });
   return {
     chainFamily: spec.family ?? 'evm',
-    wallets: spec.wallets.map((w) => typeof w === 'string' ? { address: w } : w),
+    wallets: spec.wallets.map((w) => (typeof w === 'string' ? { address: w } : w)),
     transfers: { addresses, from, to, blockTime, amount: new Float64Array(spec.transfers.length).fill(Number.NaN) },
-    labels: { infrastructure: new Map(Object.entries(spec.infrastructure ?? {})), exceptions: new Set(spec.exceptions ?? []) }
-  }
+    labels: {
+      infrastructure: new Map(Object.entries(spec.infrastructure ?? {})),
+      exceptions: new Set(spec.exceptions ?? []),
+    },
+  };
 }
 
 /** A fan-out Sybil cluster: one funder sends to every wallet, wallets pass funds along a ring. */
-export function fanOut (tag: string, size: number, mk: (s: string) => string = evm): { funder: string; wallets: string[]; transfers: Array<[string, string, number]> } {
-  const funder = mk(`${tag}-funder`)
-  const wallets = Array.from({ length: size }, (_, i) => mk(`${tag}-w${i}`))
-  const transfers: Array<[string, string, number]> = []
-  wallets.forEach((w, i) => transfers.push([funder, w, 1000 + i]))
-  wallets.forEach((w, i) => transfers.push([w, wallets[(i + 1) % size], 2000 + i]))
-  return { funder, wallets, transfers }
+export function fanOut(
+  tag: string,
+  size: number,
+  mk: (s: string) => string = evm,
+): { funder: string; wallets: string[]; transfers: Array<[string, string, number]> } {
+  const funder = mk(`${tag}-funder`);
+  const wallets = Array.from({ length: size }, (_, i) => mk(`${tag}-w${i}`));
+  const transfers: Array<[string, string, number]> = [];
+  wallets.forEach((w, i) => transfers.push([funder, w, 1000 + i]));
+  wallets.forEach((w, i) => transfers.push([w, wallets[(i + 1) % size], 2000 + i]));
+  return { funder, wallets, transfers };
 }

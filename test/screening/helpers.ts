@@ -1,12 +1,12 @@
 /** A small knowledge built from CSV text, for screening tests. */
-import { parseList } from '../../src/screening/lists/parse-list.ts'
-import { ScreeningKnowledge } from '../../src/screening/knowledge.ts'
-import type { ParsedList } from '../../src/screening/lists/list-entry.ts'
+import { parseList } from '../../src/screening/lists/parse-list.ts';
+import { ScreeningKnowledge } from '../../src/screening/knowledge.ts';
+import type { ParsedList } from '../../src/screening/lists/list-entry.ts';
 
-export const SCAM_EVM = '0x000000000000000000000000000000000000dead'
-export const SCAM_SOL = 'GDbA9EsaLiMpsfRXKa6UmmEzr4QqTSRuNGbwVXcV8YAq'
+export const SCAM_EVM = '0x000000000000000000000000000000000000dead';
+export const SCAM_SOL = 'GDbA9EsaLiMpsfRXKa6UmmEzr4QqTSRuNGbwVXcV8YAq';
 
-export function smallKnowledge (extra: ParsedList[] = []): ScreeningKnowledge {
+export function smallKnowledge(extra: ParsedList[] = []): ScreeningKnowledge {
   const csv = [
     'kind,value,chain,disposition',
     'domain,evil.vercel.app,,block',
@@ -15,14 +15,32 @@ export function smallKnowledge (extra: ParsedList[] = []): ScreeningKnowledge {
     'domain,metamask.io,,allow',
     'domain,uniswap.org,,allow',
     `address,${SCAM_EVM},evm,block`,
-    `address,${SCAM_SOL},solana,block`
-  ].join('\n')
+    `address,${SCAM_SOL},solana,block`,
+  ].join('\n');
   const tokens = JSON.stringify({
-    name: 'test tokens', version: { major: 1, minor: 0, patch: 0 }, timestamp: '2026-01-01T00:00:00Z',
+    name: 'test tokens',
+    version: { major: 1, minor: 0, patch: 0 },
+    timestamp: '2026-01-01T00:00:00Z',
     tokens: [
-      { chainId: 1, address: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', symbol: 'USDC', name: 'USD Coin', decimals: 6 },
-      { chainId: 501000101, address: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v', symbol: 'USDC', name: 'USD Coin', decimals: 6 }
-    ]
-  })
-  return new ScreeningKnowledge([parseList('csv', csv, { name: 'test-list' }), parseList('tokenlist', tokens), ...extra])
+      {
+        chainId: 1,
+        address: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48',
+        symbol: 'USDC',
+        name: 'USD Coin',
+        decimals: 6,
+      },
+      {
+        chainId: 501000101,
+        address: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v',
+        symbol: 'USDC',
+        name: 'USD Coin',
+        decimals: 6,
+      },
+    ],
+  });
+  return new ScreeningKnowledge([
+    parseList('csv', csv, { name: 'test-list' }),
+    parseList('tokenlist', tokens),
+    ...extra,
+  ]);
 }

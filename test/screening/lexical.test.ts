@@ -1,49 +1,69 @@
-import t from 'tap'
-import { hostParts } from '../../src/screening/knowledge.ts'
-import { parseList } from '../../src/screening/lists/parse-list.ts'
-import { analyzeUrl } from '../../src/screening/url/analyze-url.ts'
-import { LEXICAL_MIN_DOCS, scoreHost, trainLexicalModel } from '../../src/screening/url/lexical-model.ts'
-import { decideVerdict } from '../../src/screening/verdict.ts'
-import { smallKnowledge } from './helpers.ts'
+import t from 'tap';
+import { hostParts } from '../../src/screening/knowledge.ts';
+import { parseList } from '../../src/screening/lists/parse-list.ts';
+import { analyzeUrl } from '../../src/screening/url/analyze-url.ts';
+import { LEXICAL_MIN_DOCS, scoreHost, trainLexicalModel } from '../../src/screening/url/lexical-model.ts';
+import { decideVerdict } from '../../src/screening/verdict.ts';
+import { smallKnowledge } from './helpers.ts';
 
 // deterministic synthetic project names (no randomness: the model must be reproducible)
-const letters = (i: number): string => { let s = ''; do { s = String.fromCharCode(97 + (i % 26)) + s; i = Math.floor(i / 26) } while (i > 0); return s }
-const names = Array.from({ length: 1500 }, (_, i) => 'proj' + letters(i))
-const lures = ['claim', 'airdrop', 'rewards']
-const tlds = ['xyz', 'top', 'com']
-const blockedHosts = names.map((n, i) => `${lures[i % 3]}-${n}.${tlds[i % 3]}`)
-const allowedHosts = ['docs.python.org', 'news.ycombinator.com', 'weather.com', 'claimsdesk.com', 'mozilla.org']
+const letters = (i: number): string => {
+  let s = '';
+  do {
+    s = String.fromCharCode(97 + (i % 26)) + s;
+    i = Math.floor(i / 26);
+  } while (i > 0);
+  return s;
+};
+const names = Array.from({ length: 1500 }, (_, i) => 'proj' + letters(i));
+const lures = ['claim', 'airdrop', 'rewards'];
+const tlds = ['xyz', 'top', 'com'];
+const blockedHosts = names.map((n, i) => `${lures[i % 3]}-${n}.${tlds[i % 3]}`);
+const allowedHosts = ['docs.python.org', 'news.ycombinator.com', 'weather.com', 'claimsdesk.com', 'mozilla.org'];
 
 t.test('token log-odds: phishing words weigh up, allow-listed words down, glued words are read', async (t) => {
-  const m = trainLexicalModel(blockedHosts.map(hostParts), allowedHosts.map(hostParts))
-  t.equal(m.phishDocs, 1500, 'counted once per registrable domain')
-  t.ok((m.weights.get('w:claim') ?? 0) > 2, 'a run in 500 blocked domains and no allowed host weighs up')
-  t.ok((m.weights.get('w:docs') ?? 0) < 0, 'a run only in allowed hosts weighs down')
-  t.notOk(m.weights.has('w:projab'), 'a run in fewer than PHISH_MIN_DOMAINS blocked domains carries no weight')
-  const p = hostParts('airdropclaimer.net')
-  const glued = scoreHost(m, 'airdropclaimer.net', p.publicSuffix, p.isPrivate)
-  t.ok(glued.top.some((x) => x.feature === 's:airdrop' || x.feature === 's:claim'), 'segment inside a glued run')
-  const q = hostParts('weather.com')
-  t.ok(scoreHost(m, 'weather.com', q.publicSuffix, q.isPrivate).score < 1, 'an allow-listed style host scores low')
-  const again = trainLexicalModel(blockedHosts.map(hostParts), allowedHosts.map(hostParts))
-  t.same([...again.weights], [...m.weights], 'deterministic')
-})
+  const m = trainLexicalModel(blockedHosts.map(hostParts), allowedHosts.map(hostParts));
+  t.equal(m.phishDocs, 1500, 'counted once per registrable domain');
+  t.ok((m.weights.get('w:claim') ?? 0) > 2, 'a run in 500 blocked domains and no allowed host weighs up');
+  t.ok((m.weights.get('w:docs') ?? 0) < 0, 'a run only in allowed hosts weighs down');
+  t.notOk(m.weights.has('w:projab'), 'a run in fewer than PHISH_MIN_DOMAINS blocked domains carries no weight');
+  const p = hostParts('airdropclaimer.net');
+  const glued = scoreHost(m, 'airdropclaimer.net', p.publicSuffix, p.isPrivate);
+  t.ok(
+    glued.top.some((x) => x.feature === 's:airdrop' || x.feature === 's:claim'),
+    'segment inside a glued run',
+  );
+  const q = hostParts('weather.com');
+  t.ok(scoreHost(m, 'weather.com', q.publicSuffix, q.isPrivate).score < 1, 'an allow-listed style host scores low');
+  const again = trainLexicalModel(blockedHosts.map(hostParts), allowedHosts.map(hostParts));
+  t.same([...again.weights], [...m.weights], 'deterministic');
+});
 
 t.test('analyzeUrl: a model trained on the loaded lists flags an unseen host and explains it', async (t) => {
-  t.ok(blockedHosts.length >= LEXICAL_MIN_DOCS)
-  const csv = ['kind,value,chain,disposition', ...blockedHosts.map((h) => `domain,${h},,block`), ...allowedHosts.map((h) => `domain,${h},,allow`)].join('\n')
-  const k = smallKnowledge([parseList('csv', csv, { name: 'synthetic' })])
-  const a = analyzeUrl('claim-newthing.xyz', k)
-  const lex = a.findings.find((f) => f.kind === 'url.lexical_model')
-  t.ok(lex, 'lexical finding present')
-  t.ok((lex?.data?.top as Array<{ feature: string }>).some((x) => x.feature === 'w:claim'), 'names its strongest features')
-  t.not(decideVerdict(a.findings).verdict, 'allow')
-  const tld = a.findings.find((f) => f.kind === 'url.suspicious_tld')
-  t.equal(tld?.data?.points, 0, 'the fixed TLD rule is an explanation only when the model weighs TLDs')
-  const b = analyzeUrl('gardening-tips.org', k)
-  t.notOk(b.findings.some((f) => f.kind === 'url.lexical_model'), 'unrelated host: no lexical finding')
-  t.equal(decideVerdict(b.findings).verdict, 'allow')
+  t.ok(blockedHosts.length >= LEXICAL_MIN_DOCS);
+  const csv = [
+    'kind,value,chain,disposition',
+    ...blockedHosts.map((h) => `domain,${h},,block`),
+    ...allowedHosts.map((h) => `domain,${h},,allow`),
+  ].join('\n');
+  const k = smallKnowledge([parseList('csv', csv, { name: 'synthetic' })]);
+  const a = analyzeUrl('claim-newthing.xyz', k);
+  const lex = a.findings.find((f) => f.kind === 'url.lexical_model');
+  t.ok(lex, 'lexical finding present');
+  t.ok(
+    ((lex?.data?.top ?? []) as Array<{ feature: string }>).some((x) => x.feature === 'w:claim'),
+    'names its strongest features',
+  );
+  t.not(decideVerdict(a.findings).verdict, 'allow');
+  const tld = a.findings.find((f) => f.kind === 'url.suspicious_tld');
+  t.equal(tld?.data?.points, 0, 'the fixed TLD rule is an explanation only when the model weighs TLDs');
+  const b = analyzeUrl('gardening-tips.org', k);
+  t.notOk(
+    b.findings.some((f) => f.kind === 'url.lexical_model'),
+    'unrelated host: no lexical finding',
+  );
+  t.equal(decideVerdict(b.findings).verdict, 'allow');
   // tiny knowledge (test helpers): the model is untrained, the fixed rules keep their points
-  const small = analyzeUrl('something.xyz', smallKnowledge())
-  t.equal(small.findings.find((f) => f.kind === 'url.suspicious_tld')?.data?.points, 1)
-})
+  const small = analyzeUrl('something.xyz', smallKnowledge());
+  t.equal(small.findings.find((f) => f.kind === 'url.suspicious_tld')?.data?.points, 1);
+});

@@ -1,75 +1,99 @@
-import t from 'tap'
-import { analyzeUrl } from '../../src/screening/url/analyze-url.ts'
-import { skeleton, isMixedScript } from '../../src/screening/url/confusables.ts'
-import { decideVerdict } from '../../src/screening/verdict.ts'
-import { smallKnowledge } from './helpers.ts'
+import t from 'tap';
+import { analyzeUrl } from '../../src/screening/url/analyze-url.ts';
+import { skeleton, isMixedScript } from '../../src/screening/url/confusables.ts';
+import { decideVerdict } from '../../src/screening/verdict.ts';
+import { smallKnowledge } from './helpers.ts';
 
-const k = smallKnowledge()
-const verdictOf = (v: string): string => decideVerdict(analyzeUrl(v, k).findings).verdict
+const k = smallKnowledge();
+const verdictOf = (v: string): string => decideVerdict(analyzeUrl(v, k).findings).verdict;
 
 t.test('block-list matches the host and its subdomains, allow-list wins', async (t) => {
-  t.equal(verdictOf('https://phish.example/login'), 'block')
-  t.equal(verdictOf('a.b.phish.example'), 'block', 'subdomain of a blocked host')
-  const allowed = analyzeUrl('good.phish.example', k)
-  t.equal(allowed.allowListed, true)
-  t.equal(decideVerdict(allowed.findings).verdict, 'allow')
-  t.ok(allowed.findings.some((f) => f.kind === 'url.block_overridden' && f.source.name === 'test-list'), 'the overridden block is reported')
-  const hit = analyzeUrl('phish.example', k).findings.find((f) => f.kind === 'url.blocklisted')
-  t.same(hit?.source, { type: 'list', name: 'test-list', version: k.lists[0].version }, 'finding names list and version')
-})
+  t.equal(verdictOf('https://phish.example/login'), 'block');
+  t.equal(verdictOf('a.b.phish.example'), 'block', 'subdomain of a blocked host');
+  const allowed = analyzeUrl('good.phish.example', k);
+  t.equal(allowed.allowListed, true);
+  t.equal(decideVerdict(allowed.findings).verdict, 'allow');
+  t.ok(
+    allowed.findings.some((f) => f.kind === 'url.block_overridden' && f.source.name === 'test-list'),
+    'the overridden block is reported',
+  );
+  const hit = analyzeUrl('phish.example', k).findings.find((f) => f.kind === 'url.blocklisted');
+  t.same(
+    hit?.source,
+    { type: 'list', name: 'test-list', version: k.lists[0].version },
+    'finding names list and version',
+  );
+});
 
 t.test('PSL private section: blocking one vercel.app site never blocks another', async (t) => {
-  t.equal(verdictOf('evil.vercel.app'), 'block')
-  t.equal(verdictOf('x.evil.vercel.app'), 'block')
-  t.equal(verdictOf('my-portfolio.vercel.app'), 'allow')
-  t.equal(verdictOf('vercel.app'), 'allow')
-})
+  t.equal(verdictOf('evil.vercel.app'), 'block');
+  t.equal(verdictOf('x.evil.vercel.app'), 'block');
+  t.equal(verdictOf('my-portfolio.vercel.app'), 'allow');
+  t.equal(verdictOf('vercel.app'), 'allow');
+});
 
 t.test('IDN and confusables: metamаsk.io with a Cyrillic а is blocked', async (t) => {
-  t.equal(skeleton('metamаsk'), 'metamask')
-  t.ok(isMixedScript('metamаsk'))
-  t.notOk(isMixedScript('metamask'))
-  const a = analyzeUrl('https://metamаsk.io/', k)
-  t.equal(a.host, 'xn--metamsk-6fg.io')
-  t.equal(a.unicodeHost, 'metamаsk.io')
-  t.ok(a.findings.some((f) => f.kind === 'url.confusable_brand' && f.severity === 'critical'))
-  t.ok(a.signals.includes('url.mixed_script'))
-  t.equal(decideVerdict(a.findings).verdict, 'block')
-  t.equal(verdictOf('metamask.io'), 'allow', 'the real one is allowed')
-  t.ok(analyzeUrl('rnetamask.io', k).findings.some((f) => f.kind === 'url.confusable_brand' && f.severity === 'high'), 'ASCII rn/m look-alike')
-})
+  t.equal(skeleton('metamаsk'), 'metamask');
+  t.ok(isMixedScript('metamаsk'));
+  t.notOk(isMixedScript('metamask'));
+  const a = analyzeUrl('https://metamаsk.io/', k);
+  t.equal(a.host, 'xn--metamsk-6fg.io');
+  t.equal(a.unicodeHost, 'metamаsk.io');
+  t.ok(a.findings.some((f) => f.kind === 'url.confusable_brand' && f.severity === 'critical'));
+  t.ok(a.signals.includes('url.mixed_script'));
+  t.equal(decideVerdict(a.findings).verdict, 'block');
+  t.equal(verdictOf('metamask.io'), 'allow', 'the real one is allowed');
+  t.ok(
+    analyzeUrl('rnetamask.io', k).findings.some((f) => f.kind === 'url.confusable_brand' && f.severity === 'high'),
+    'ASCII rn/m look-alike',
+  );
+});
 
 t.test('brand impersonation needs more than the brand name on a foreign domain', async (t) => {
-  t.equal(verdictOf('uniswap-airdrop-claim.xyz'), 'warn')
-  t.equal(verdictOf('metamask-claim.pages.dev'), 'warn')
-  t.equal(verdictOf('app.uniswap.org'), 'allow', 'brand subdomain')
-  t.equal(verdictOf('wikipedia.org'), 'allow')
-  t.equal(verdictOf('metamask.zendesk.com'), 'allow', 'brand name alone stays below warn')
-})
+  t.equal(verdictOf('uniswap-airdrop-claim.xyz'), 'warn');
+  t.equal(verdictOf('metamask-claim.pages.dev'), 'warn');
+  t.equal(verdictOf('app.uniswap.org'), 'allow', 'brand subdomain');
+  t.equal(verdictOf('wikipedia.org'), 'allow');
+  t.equal(verdictOf('metamask.zendesk.com'), 'allow', 'brand name alone stays below warn');
+});
 
 t.test('bad url values throw invalid_screening_request', async (t) => {
-  t.throws(() => analyzeUrl('javascript:alert(1)', k), { code: 'invalid_screening_request' })
-  t.throws(() => analyzeUrl('ftp://x.com/', k), { code: 'invalid_screening_request' })
-  t.throws(() => analyzeUrl('   ', k), { code: 'invalid_screening_request' })
-  t.throws(() => analyzeUrl('localhost', k), { code: 'invalid_screening_request' })
-})
+  t.throws(() => analyzeUrl('javascript:alert(1)', k), { code: 'invalid_screening_request' });
+  t.throws(() => analyzeUrl('ftp://x.com/', k), { code: 'invalid_screening_request' });
+  t.throws(() => analyzeUrl('   ', k), { code: 'invalid_screening_request' });
+  t.throws(() => analyzeUrl('localhost', k), { code: 'invalid_screening_request' });
+});
 
 t.test('credentials before the host: reported, never fetched with the URL', async (t) => {
-  const lure = analyzeUrl('https://metamask.io@wallet-check.example/connect', k)
-  t.equal(lure.host, 'wallet-check.example')
-  t.equal(lure.url, 'https://wallet-check.example/connect', 'user:pass@ is stripped from the URL that gets fetched')
-  t.match(lure.findings.find((f) => f.kind === 'url.credentials'), { severity: 'high', data: { userinfo: 'metamask.io', disguised: true } })
-  t.equal(decideVerdict(lure.findings).verdict, 'warn')
-  t.equal(analyzeUrl('https://bob:secret@plain.example/', k).findings.find((f) => f.kind === 'url.credentials')?.severity, 'medium')
-  t.equal(verdictOf('https://user:pass@metamask.io/'), 'allow', 'credentials on an allow-listed host do not disguise it')
-  t.equal(verdictOf('https://%E0%A4%A@x.example/'), 'warn', 'malformed percent-encoding is reported, not a crash')
-  t.throws(() => analyzeUrl('mailto:support@metamask.io', k), { code: 'invalid_screening_request', message: /scheme mailto/ })
-  t.equal(analyzeUrl('metamask.io:443/download', k).host, 'metamask.io', 'host:port is not a scheme')
-})
+  const lure = analyzeUrl('https://metamask.io@wallet-check.example/connect', k);
+  t.equal(lure.host, 'wallet-check.example');
+  t.equal(lure.url, 'https://wallet-check.example/connect', 'user:pass@ is stripped from the URL that gets fetched');
+  t.match(
+    lure.findings.find((f) => f.kind === 'url.credentials'),
+    { severity: 'high', data: { userinfo: 'metamask.io', disguised: true } },
+  );
+  t.equal(decideVerdict(lure.findings).verdict, 'warn');
+  t.equal(
+    analyzeUrl('https://bob:secret@plain.example/', k).findings.find((f) => f.kind === 'url.credentials')?.severity,
+    'medium',
+  );
+  t.equal(
+    verdictOf('https://user:pass@metamask.io/'),
+    'allow',
+    'credentials on an allow-listed host do not disguise it',
+  );
+  t.equal(verdictOf('https://%E0%A4%A@x.example/'), 'warn', 'malformed percent-encoding is reported, not a crash');
+  t.throws(() => analyzeUrl('mailto:support@metamask.io', k), {
+    code: 'invalid_screening_request',
+    message: /scheme mailto/,
+  });
+  t.equal(analyzeUrl('metamask.io:443/download', k).host, 'metamask.io', 'host:port is not a scheme');
+});
 
-t.test('a hosting-platform site named exactly after a brand is impersonation, not the brand\'s own label', async (t) => {
-  const points = (v: string): number => analyzeUrl(v, k).findings.find((f) => f.kind === 'url.brand_impersonation')?.data?.points as number
-  t.equal(points('https://metamask.web.app'), 3, 'anyone can take metamask.web.app: full weight')
-  t.equal(points('https://metamask.co'), 1, 'the brand\'s label on another TLD stays weak (often the brand\'s own)')
-  t.equal(points('https://metamask-claim.vercel.app'), 3)
-})
+t.test("a hosting-platform site named exactly after a brand is impersonation, not the brand's own label", async (t) => {
+  const points = (v: string): number =>
+    analyzeUrl(v, k).findings.find((f) => f.kind === 'url.brand_impersonation')?.data?.points as number;
+  t.equal(points('https://metamask.web.app'), 3, 'anyone can take metamask.web.app: full weight');
+  t.equal(points('https://metamask.co'), 1, "the brand's label on another TLD stays weak (often the brand's own)");
+  t.equal(points('https://metamask-claim.vercel.app'), 3);
+});

@@ -1,5 +1,5 @@
 /** Campaign, lifecycle and policy schemas (spec section 2), used for validation and the OpenAPI document. */
-import { CHAINS, LIFECYCLES, RISK_POLICIES } from './common.ts'
+import { CHAINS, LIFECYCLES, RISK_POLICIES } from './common.ts';
 
 export const campaignCreateSchema = {
   type: 'object',
@@ -16,29 +16,37 @@ export const campaignCreateSchema = {
     rewardPoolUsd: { type: ['number', 'null'], minimum: 0 },
     campaignContracts: { type: 'array', maxItems: 1000, items: { type: 'string', maxLength: 200 } },
     metadata: { type: 'object' },
-    notes: { type: 'string', maxLength: 20000 }
-  }
-}
+    notes: { type: 'string', maxLength: 20000 },
+  },
+};
 
 export interface CampaignCreateInput {
-  name: string; campaignType: string; chain: string; riskPolicy?: string; lifecycle?: 'draft'
-  startsAt?: string | null; endsAt?: string | null; rewardPoolUsd?: number | null; campaignContracts?: string[]
-  metadata?: Record<string, unknown>; notes?: string
+  name: string;
+  campaignType: string;
+  chain: string;
+  riskPolicy?: string;
+  lifecycle?: 'draft';
+  startsAt?: string | null;
+  endsAt?: string | null;
+  rewardPoolUsd?: number | null;
+  campaignContracts?: string[];
+  metadata?: Record<string, unknown>;
+  notes?: string;
 }
 
 export const lifecycleChangeSchema = {
   type: 'object',
   additionalProperties: false,
   required: ['lifecycle'],
-  properties: { lifecycle: { enum: [...LIFECYCLES] } }
-}
+  properties: { lifecycle: { enum: [...LIFECYCLES] } },
+};
 
 export const policyActivationSchema = {
   type: 'object',
   additionalProperties: false,
   required: ['preset', 'rationale'],
-  properties: { preset: { enum: [...RISK_POLICIES] }, rationale: { type: 'string', minLength: 1, maxLength: 5000 } }
-}
+  properties: { preset: { enum: [...RISK_POLICIES] }, rationale: { type: 'string', minLength: 1, maxLength: 5000 } },
+};
 
 export const campaignSchema = {
   type: 'object',
@@ -61,7 +69,13 @@ export const campaignSchema = {
     notes: { type: ['string', 'null'] },
     createdAt: { type: 'string' },
     updatedAt: { type: 'string' },
-    policy: { type: ['object', 'null'], description: 'Active policy (single read only): preset, version, rationale, activatedAt.' },
-    analysis: { type: 'object', description: 'Analysis context (single read only): runCount, latestAnalysisId, latestStatus.' }
-  }
-}
+    policy: {
+      type: ['object', 'null'],
+      description: 'Active policy (single read only): preset, version, rationale, activatedAt.',
+    },
+    analysis: {
+      type: 'object',
+      description: 'Analysis context (single read only): runCount, latestAnalysisId, latestStatus.',
+    },
+  },
+};

@@ -6,36 +6,36 @@
  * - address: EVM lower-case hex; Solana base58 unchanged (case-sensitive).
  * - token: the token contract (EVM, lower-case) or mint (Solana), with `meta.symbol`, `meta.name`, `meta.chainId`.
  */
-export type ListKind = 'domain' | 'address' | 'token'
-export type ListChain = 'evm' | 'solana' | null
-export type Disposition = 'block' | 'allow'
+export type ListKind = 'domain' | 'address' | 'token';
+export type ListChain = 'evm' | 'solana' | null;
+export type Disposition = 'block' | 'allow';
 
 export interface ListEntry {
-  kind: ListKind
-  value: string
-  chain: ListChain
-  disposition: Disposition
+  kind: ListKind;
+  value: string;
+  chain: ListChain;
+  disposition: Disposition;
   /** Name of the list the entry came from (ParsedList.name). */
-  list: string
-  meta?: Record<string, unknown>
+  list: string;
+  meta?: Record<string, unknown>;
 }
 
 export interface ParsedList {
-  name: string
+  name: string;
   /** The file's own version when it has one, else `sha256:<first 16 hex of the content hash>`. */
-  version: string
+  version: string;
   /** Date the list speaks for (ISO date) when the file says so, else null. */
-  listDate: string | null
-  format: string
-  entries: ListEntry[]
+  listDate: string | null;
+  format: string;
+  entries: ListEntry[];
   /** Lines or items that could not be normalised and were left out. */
-  skipped?: number
+  skipped?: number;
 }
 
-export type ListFormat = 'metamask' | 'phantom' | 'scamsniffer' | 'tokenlist' | 'csv'
+export type ListFormat = 'metamask' | 'phantom' | 'scamsniffer' | 'tokenlist' | 'csv';
 
 export interface ParseListOptions {
-  name?: string
-  version?: string
-  fileName?: string
+  name?: string;
+  version?: string;
+  fileName?: string;
 }

@@ -15,8 +15,11 @@ export const DRAINER_KITS: ReadonlyArray<{ family: string; markers: RegExp }> = 
   { family: 'ms-drainer', markers: /\bms[\s_-]?drainer|msdrainer/i },
   { family: 'pussy', markers: /pussy[\s_-]?drainer/i },
   { family: 'chick', markers: /chick[\s_-]?drainer/i },
-  { family: 'generic-drainer', markers: /\bdrainer\b|drainer_(?:config|settings)|\bdrain(?:er)?(?:Tokens|NFTs|Wallet)\b|startDrain|\.drain\(/i }
-]
+  {
+    family: 'generic-drainer',
+    markers: /\bdrainer\b|drainer_(?:config|settings)|\bdrain(?:er)?(?:Tokens|NFTs|Wallet)\b|startDrain|\.drain\(/i,
+  },
+];
 
 /** Signing / approval calls a page script should not need before the user has asked for anything. */
 export const APPROVAL_CALLS: ReadonlyArray<[string, RegExp]> = [
@@ -29,8 +32,8 @@ export const APPROVAL_CALLS: ReadonlyArray<[string, RegExp]> = [
   ['eth_sign', /["']eth_sign["']/],
   ['signTypedData', /eth_signTypedData(?:_v[34])?/],
   ['sendTransaction', /eth_sendTransaction|signAndSendTransaction|signAllTransactions/],
-  ['transferFrom', /transferFrom|0x23b872dd/i]
-]
+  ['transferFrom', /transferFrom|0x23b872dd/i],
+];
 
 /** Exfiltration endpoints used by drainer back ends and phishing kits. */
 export const EXFIL_ENDPOINTS: ReadonlyArray<[string, RegExp]> = [
@@ -40,15 +43,18 @@ export const EXFIL_ENDPOINTS: ReadonlyArray<[string, RegExp]> = [
   ['webhook-site', /webhook\.site\//i],
   ['pipedream', /\.m\.pipedream\.net/i],
   ['formspree', /formspree\.io\/f\//i],
-  ['ip-geolocation', /ipapi\.co|ip-api\.com|ipinfo\.io|api\.ipify\.org/i]
-]
+  ['ip-geolocation', /ipapi\.co|ip-api\.com|ipinfo\.io|api\.ipify\.org/i],
+];
 
-export const WALLET_LURES = /connect\s+(?:your\s+)?wallet|wallet\s*connect|claim\s+(?:your\s+)?(?:airdrop|reward|tokens|nft)|check\s+eligibility|you\s+are\s+eligible|validate\s+(?:your\s+)?wallet|rectify|synchroni[sz]e\s+(?:your\s+)?wallet|migrate\s+(?:your\s+)?(?:tokens|wallet)/i
-export const WALLET_APIS = /window\.ethereum|ethereum\.request|eth_requestAccounts|window\.solana|solana\.connect|phantom\.solana|wallet_switchEthereumChain|web3modal|@walletconnect|onboard\.js/i
-export const SEED_TEXT = /(?:recovery|seed|secret|mnemonic|backup)\s*(?:phrase|words)|private\s*key|12\s*(?:or|\/)\s*24\s*words|(?:12|24)[-\s]word/i
+export const WALLET_LURES =
+  /connect\s+(?:your\s+)?wallet|wallet\s*connect|claim\s+(?:your\s+)?(?:airdrop|reward|tokens|nft)|check\s+eligibility|you\s+are\s+eligible|validate\s+(?:your\s+)?wallet|rectify|synchroni[sz]e\s+(?:your\s+)?wallet|migrate\s+(?:your\s+)?(?:tokens|wallet)/i;
+export const WALLET_APIS =
+  /window\.ethereum|ethereum\.request|eth_requestAccounts|window\.solana|solana\.connect|phantom\.solana|wallet_switchEthereumChain|web3modal|@walletconnect|onboard\.js/i;
+export const SEED_TEXT =
+  /(?:recovery|seed|secret|mnemonic|backup)\s*(?:phrase|words)|private\s*key|12\s*(?:or|\/)\s*24\s*words|(?:12|24)[-\s]word/i;
 export const CLONE_MARKERS: ReadonlyArray<[string, RegExp]> = [
   ['saved-from', /<!--\s*saved from url=/i],
   ['httrack', /HTTrack/i],
   ['singlefile', /Page saved with SingleFile/i],
-  ['wayback', /web\.archive\.org\/web\/\d+/i]
-]
+  ['wayback', /web\.archive\.org\/web\/\d+/i],
+];

@@ -3,7 +3,7 @@
  * known contracts (routers, Permit2, marketplace conduits). The spender set is a small hand-picked list of widely
  * used mainnet contracts, not an exhaustive registry; an unknown spender is reported as unknown, not as bad.
  */
-import { parseAbi } from 'viem'
+import { parseAbi } from 'viem';
 
 export const TOKEN_ABI = parseAbi([
   'function approve(address spender, uint256 amount)',
@@ -14,8 +14,8 @@ export const TOKEN_ABI = parseAbi([
   'function safeTransferFrom(address from, address to, uint256 tokenId)',
   'function safeTransferFrom(address from, address to, uint256 tokenId, bytes data)',
   'function permit(address owner, address spender, uint256 value, uint256 deadline, uint8 v, bytes32 r, bytes32 s)',
-  'function permit(address holder, address spender, uint256 nonce, uint256 expiry, bool allowed, uint8 v, bytes32 r, bytes32 s)'
-])
+  'function permit(address holder, address spender, uint256 nonce, uint256 expiry, bool allowed, uint8 v, bytes32 r, bytes32 s)',
+]);
 
 export const PERMIT2_ABI = parseAbi([
   'struct PermitDetails { address token; uint160 amount; uint48 expiration; uint48 nonce; }',
@@ -27,8 +27,8 @@ export const PERMIT2_ABI = parseAbi([
   'function approve(address token, address spender, uint160 amount, uint48 expiration)',
   'function permit(address owner, PermitSingle permitSingle, bytes signature)',
   'function permit(address owner, PermitBatch permitBatch, bytes signature)',
-  'function permitTransferFrom(PermitTransferFrom permit, SignatureTransferDetails transferDetails, address owner, bytes signature)'
-])
+  'function permitTransferFrom(PermitTransferFrom permit, SignatureTransferDetails transferDetails, address owner, bytes signature)',
+]);
 
 export const MULTICALL_ABI = parseAbi([
   'struct Call { address target; bytes callData; }',
@@ -37,10 +37,10 @@ export const MULTICALL_ABI = parseAbi([
   'function multicall(uint256 deadline, bytes[] data)',
   'function aggregate(Call[] calls)',
   'function tryAggregate(bool requireSuccess, Call[] calls)',
-  'function aggregate3(Call3[] calls)'
-])
+  'function aggregate3(Call3[] calls)',
+]);
 
-export const PERMIT2_ADDRESS = '0x000000000022d473030f116ddee9f6b43ac78ba3'
+export const PERMIT2_ADDRESS = '0x000000000022d473030f116ddee9f6b43ac78ba3';
 
 /** Widely used spenders/operators (lower-case) -> label. */
 export const KNOWN_SPENDERS: Readonly<Record<string, string>> = Object.freeze({
@@ -57,10 +57,10 @@ export const KNOWN_SPENDERS: Readonly<Record<string, string>> = Object.freeze({
   '0x00000000000000adc04c56bf30ac9d3c0aaf14dc': 'Seaport 1.5',
   '0x0000000000000068f116a894984e2db1123eb395': 'Seaport 1.6',
   '0xc92e8bdf79f0507f65a392b0ab4667716bfe0110': 'CoW Protocol Vault Relayer',
-  '0x9008d19f58aabd9ed0d60971565aa8510560ab41': 'CoW Protocol Settlement'
-})
+  '0x9008d19f58aabd9ed0d60971565aa8510560ab41': 'CoW Protocol Settlement',
+});
 
 /** Amounts at or above this are treated as unlimited (2^128; max uint256 and max uint160 included). */
-export const HUGE_AMOUNT = 2n ** 128n
+export const HUGE_AMOUNT = 2n ** 128n;
 /** Permit2's uint160 maximum, its own "unlimited". */
-export const MAX_UINT160 = 2n ** 160n - 1n
+export const MAX_UINT160 = 2n ** 160n - 1n;

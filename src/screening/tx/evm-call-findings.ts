@@ -3,114 +3,227 @@
  * to unknown / listed spenders), NFT operator approvals, EIP-2612 permits, Permit2, transfers, and multicall /
  * aggregate batches, whose inner calls are decoded the same way (depth-limited).
  */
-import { decodeFunctionData, type Hex } from 'viem'
-import type { Finding, Severity } from '../finding.ts'
-import { heuristic } from '../finding.ts'
-import type { ScreeningKnowledge } from '../knowledge.ts'
-import { addressListFindings, poisoningFinding } from '../wallet/analyze-wallet.ts'
-import { HUGE_AMOUNT, KNOWN_SPENDERS, MULTICALL_ABI, PERMIT2_ABI, PERMIT2_ADDRESS, TOKEN_ABI } from './evm-abis.ts'
+import { decodeFunctionData, type Hex } from 'viem';
+import type { Finding, Severity } from '../finding.ts';
+import { heuristic } from '../finding.ts';
+import type { ScreeningKnowledge } from '../knowledge.ts';
+import { addressListFindings, poisoningFinding } from '../wallet/analyze-wallet.ts';
+import { HUGE_AMOUNT, KNOWN_SPENDERS, MULTICALL_ABI, PERMIT2_ABI, PERMIT2_ADDRESS, TOKEN_ABI } from './evm-abis.ts';
 
-const ABI = [...TOKEN_ABI, ...PERMIT2_ABI, ...MULTICALL_ABI]
-const MAX_DEPTH = 3
+const ABI = [...TOKEN_ABI, ...PERMIT2_ABI, ...MULTICALL_ABI];
+const MAX_DEPTH = 3;
 
-export interface CallContext { knowledge: ScreeningKnowledge; walletAddress?: string; decoded: string[] }
-
-const lc = (a: unknown): string => String(a).toLowerCase()
-
-/** Findings for a spender/operator/recipient: listed (critical), known contract (null) or unknown. */
-function counterparty (address: string, role: string, ctx: CallContext): { findings: Finding[]; known: string | null; listed: boolean } {
-  const findings = addressListFindings('evm', address, ctx.knowledge, role).map((f) => f.kind === 'wallet.blocklisted' ? { ...f, kind: 'tx.counterparty_blocklisted' } : f)
-  const poison = poisoningFinding('evm', address, ctx.walletAddress)
-  if (poison) findings.push({ ...poison, kind: 'tx.address_poisoning', message: `${role}: ${poison.message}` })
-  return { findings, known: KNOWN_SPENDERS[address] ?? null, listed: findings.some((f) => f.severity === 'critical') }
+export interface CallContext {
+  knowledge: ScreeningKnowledge;
+  walletAddress?: string;
+  decoded: string[];
 }
 
-function approvalFinding (kind: string, what: string, spender: string, amount: bigint | null, token: string, ctx: CallContext): Finding[] {
+const lc = (a: unknown): string => String(a).toLowerCase();
+
+/** Findings for a spender/operator/recipient: listed (critical), known contract (null) or unknown. */
+function counterparty(
+  address: string,
+  role: string,
+  ctx: CallContext,
+): { findings: Finding[]; known: string | null; listed: boolean } {
+  const findings = addressListFindings('evm', address, ctx.knowledge, role).map((f) =>
+    f.kind === 'wallet.blocklisted' ? { ...f, kind: 'tx.counterparty_blocklisted' } : f,
+  );
+  const poison = poisoningFinding('evm', address, ctx.walletAddress);
+  if (poison) findings.push({ ...poison, kind: 'tx.address_poisoning', message: `${role}: ${poison.message}` });
+  return { findings, known: KNOWN_SPENDERS[address] ?? null, listed: findings.some((f) => f.severity === 'critical') };
+}
+
+function approvalFinding(
+  kind: string,
+  what: string,
+  spender: string,
+  amount: bigint | null,
+  token: string,
+  ctx: CallContext,
+): Finding[] {
   if (amount === 0n) {
     // an allowance of 0 is a revocation (what revoke tools send): never a risk, least of all for a listed spender
-    const listed = ctx.knowledge.blockedAddress('evm', spender) !== null
-    return [{ kind: 'tx.revoke_approval', severity: 'info', message: `${what} of 0 for ${spender}${listed ? ' (a listed scam address)' : ''} on ${token} grants nothing (approve / permit of 0 revokes)`, source: heuristic(kind), data: { spender, token, listedSpender: listed } }]
+    const listed = ctx.knowledge.blockedAddress('evm', spender) !== null;
+    return [
+      {
+        kind: 'tx.revoke_approval',
+        severity: 'info',
+        message: `${what} of 0 for ${spender}${listed ? ' (a listed scam address)' : ''} on ${token} grants nothing (approve / permit of 0 revokes)`,
+        source: heuristic(kind),
+        data: { spender, token, listedSpender: listed },
+      },
+    ];
   }
-  const cp = counterparty(spender, 'spender', ctx)
-  const unlimited = amount === null || amount >= HUGE_AMOUNT
-  let severity: Severity
-  if (cp.listed) severity = 'critical'
-  else if (cp.known !== null) severity = unlimited ? 'low' : 'info'
-  else severity = unlimited ? 'high' : 'medium'
-  const who = cp.known !== null ? `${spender} (${cp.known})` : `${spender} (not a known contract)`
-  const amountText = amount === null ? 'all tokens' : unlimited ? `an unlimited amount (${amount})` : `${amount} units`
+  const cp = counterparty(spender, 'spender', ctx);
+  const unlimited = amount === null || amount >= HUGE_AMOUNT;
+  let severity: Severity;
+  if (cp.listed) severity = 'critical';
+  else if (cp.known !== null) severity = unlimited ? 'low' : 'info';
+  else severity = unlimited ? 'high' : 'medium';
+  const who = cp.known !== null ? `${spender} (${cp.known})` : `${spender} (not a known contract)`;
+  const amountText = amount === null ? 'all tokens' : unlimited ? `an unlimited amount (${amount})` : `${amount} units`;
   return [
-    { kind: unlimited && amount !== null ? `${kind}_unlimited` : kind, severity, message: `${what} lets ${who} spend ${amountText} of ${token}`, source: heuristic(kind), data: { spender, amount: amount?.toString() ?? null, token, knownSpender: cp.known } },
-    ...cp.findings
-  ]
+    {
+      kind: unlimited && amount !== null ? `${kind}_unlimited` : kind,
+      severity,
+      message: `${what} lets ${who} spend ${amountText} of ${token}`,
+      source: heuristic(kind),
+      data: { spender, amount: amount?.toString() ?? null, token, knownSpender: cp.known },
+    },
+    ...cp.findings,
+  ];
 }
 
 /** Decodes `data` sent to `to` and returns findings; unknown selectors give one info finding. */
-export function evmCallFindings (to: string, data: Hex, ctx: CallContext, depth = 0): Finding[] {
-  if (data === '0x') return []
-  if (data.length < 10) return [{ kind: 'tx.short_calldata', severity: 'medium', message: `calldata ${data} is shorter than a 4-byte selector`, source: heuristic('tx.calldata') }]
-  let call: { functionName: string; args?: readonly unknown[] }
-  try { call = decodeFunctionData({ abi: ABI, data }) as { functionName: string; args?: readonly unknown[] } } catch {
-    return [{ kind: 'tx.unknown_call', severity: 'info', message: `selector ${data.slice(0, 10)} to ${to} is not one of the decoded calls`, source: heuristic('tx.calldata'), data: { selector: data.slice(0, 10) } }]
+export function evmCallFindings(to: string, data: Hex, ctx: CallContext, depth = 0): Finding[] {
+  if (data === '0x') return [];
+  if (data.length < 10)
+    return [
+      {
+        kind: 'tx.short_calldata',
+        severity: 'medium',
+        message: `calldata ${data} is shorter than a 4-byte selector`,
+        source: heuristic('tx.calldata'),
+      },
+    ];
+  let call: { functionName: string; args?: readonly unknown[] };
+  try {
+    call = decodeFunctionData({ abi: ABI, data }) as { functionName: string; args?: readonly unknown[] };
+  } catch {
+    return [
+      {
+        kind: 'tx.unknown_call',
+        severity: 'info',
+        message: `selector ${data.slice(0, 10)} to ${to} is not one of the decoded calls`,
+        source: heuristic('tx.calldata'),
+        data: { selector: data.slice(0, 10) },
+      },
+    ];
   }
-  const a = call.args ?? []
-  const fn = call.functionName
-  ctx.decoded.push(fn)
-  const isPermit2 = to === PERMIT2_ADDRESS
+  const a = call.args ?? [];
+  const fn = call.functionName;
+  ctx.decoded.push(fn);
+  const isPermit2 = to === PERMIT2_ADDRESS;
   switch (fn) {
     case 'approve':
-      if (a.length === 4) return approvalFinding('tx.permit2_approval', 'Permit2 approve', lc(a[1]), a[2] as bigint, lc(a[0]), ctx)
-      return approvalFinding('tx.token_approval', 'approve', lc(a[0]), a[1] as bigint, to, ctx)
+      if (a.length === 4)
+        return approvalFinding('tx.permit2_approval', 'Permit2 approve', lc(a[1]), a[2] as bigint, lc(a[0]), ctx);
+      return approvalFinding('tx.token_approval', 'approve', lc(a[0]), a[1] as bigint, to, ctx);
     case 'increaseAllowance':
-      return approvalFinding('tx.token_approval', 'increaseAllowance', lc(a[0]), a[1] as bigint, to, ctx)
+      return approvalFinding('tx.token_approval', 'increaseAllowance', lc(a[0]), a[1] as bigint, to, ctx);
     case 'setApprovalForAll': {
-      if (a[1] !== true) return [{ kind: 'tx.revoke_operator', severity: 'info', message: `setApprovalForAll(${lc(a[0])}, false) revokes an operator of ${to}`, source: heuristic('tx.nft_operator') }]
-      const out = approvalFinding('tx.nft_operator_approval', 'setApprovalForAll', lc(a[0]), null, to, ctx)
-      if (out[0].severity === 'low') out[0].severity = 'medium'
-      return out
+      if (a[1] !== true)
+        return [
+          {
+            kind: 'tx.revoke_operator',
+            severity: 'info',
+            message: `setApprovalForAll(${lc(a[0])}, false) revokes an operator of ${to}`,
+            source: heuristic('tx.nft_operator'),
+          },
+        ];
+      const out = approvalFinding('tx.nft_operator_approval', 'setApprovalForAll', lc(a[0]), null, to, ctx);
+      if (out[0].severity === 'low') out[0].severity = 'medium';
+      return out;
     }
     case 'permit': {
-      if (a.length === 3) { // Permit2 permit(owner, PermitSingle|PermitBatch, signature)
-        const p = a[1] as { details: unknown; spender: string }
-        const details = Array.isArray(p.details) ? p.details as Array<{ token: string; amount: bigint }> : [p.details as { token: string; amount: bigint }]
-        return details.flatMap((d, i) => approvalFinding('tx.permit2_permit', 'Permit2 permit', lc(p.spender), d.amount, lc(d.token), ctx).filter((f, j) => i === 0 || j === 0))
+      if (a.length === 3) {
+        // Permit2 permit(owner, PermitSingle|PermitBatch, signature)
+        const p = a[1] as { details: unknown; spender: string };
+        const details = Array.isArray(p.details)
+          ? (p.details as Array<{ token: string; amount: bigint }>)
+          : [p.details as { token: string; amount: bigint }];
+        return details.flatMap((d, i) =>
+          approvalFinding('tx.permit2_permit', 'Permit2 permit', lc(p.spender), d.amount, lc(d.token), ctx).filter(
+            (f, j) => i === 0 || j === 0,
+          ),
+        );
       }
-      if (a.length === 8) return approvalFinding('tx.permit', 'DAI-style permit', lc(a[1]), a[4] === true ? null : 0n, to, ctx)
-      return approvalFinding('tx.permit', 'EIP-2612 permit', lc(a[1]), a[2] as bigint, to, ctx)
+      if (a.length === 8)
+        return approvalFinding('tx.permit', 'DAI-style permit', lc(a[1]), a[4] === true ? null : 0n, to, ctx);
+      return approvalFinding('tx.permit', 'EIP-2612 permit', lc(a[1]), a[2] as bigint, to, ctx);
     }
     case 'permitTransferFrom': {
-      const p = a[0] as { permitted: { token: string; amount: bigint } }
-      const d = a[1] as { to: string; requestedAmount: bigint }
-      const cp = counterparty(lc(d.to), 'recipient', ctx)
-      return [{ kind: 'tx.permit2_transfer', severity: cp.listed ? 'critical' : 'high', message: `Permit2 permitTransferFrom moves ${d.requestedAmount} of ${lc(p.permitted.token)} from ${lc(a[2])} to ${lc(d.to)} with a signature`, source: heuristic('tx.permit2'), data: { token: lc(p.permitted.token), to: lc(d.to), owner: lc(a[2]), permit2: isPermit2 } }, ...cp.findings]
+      const p = a[0] as { permitted: { token: string; amount: bigint } };
+      const d = a[1] as { to: string; requestedAmount: bigint };
+      const cp = counterparty(lc(d.to), 'recipient', ctx);
+      return [
+        {
+          kind: 'tx.permit2_transfer',
+          severity: cp.listed ? 'critical' : 'high',
+          message: `Permit2 permitTransferFrom moves ${d.requestedAmount} of ${lc(p.permitted.token)} from ${lc(a[2])} to ${lc(d.to)} with a signature`,
+          source: heuristic('tx.permit2'),
+          data: { token: lc(p.permitted.token), to: lc(d.to), owner: lc(a[2]), permit2: isPermit2 },
+        },
+        ...cp.findings,
+      ];
     }
     case 'transfer': {
-      const cp = counterparty(lc(a[0]), 'recipient', ctx)
-      return [{ kind: 'tx.token_transfer', severity: 'info', message: `transfer of ${a[1]} units of ${to} to ${lc(a[0])}`, source: heuristic('tx.transfer'), data: { token: to, to: lc(a[0]), amount: String(a[1]) } }, ...cp.findings]
+      const cp = counterparty(lc(a[0]), 'recipient', ctx);
+      return [
+        {
+          kind: 'tx.token_transfer',
+          severity: 'info',
+          message: `transfer of ${a[1]} units of ${to} to ${lc(a[0])}`,
+          source: heuristic('tx.transfer'),
+          data: { token: to, to: lc(a[0]), amount: String(a[1]) },
+        },
+        ...cp.findings,
+      ];
     }
     case 'transferFrom':
     case 'safeTransferFrom': {
-      const cp = counterparty(lc(a[1]), 'recipient', ctx)
-      const own = ctx.walletAddress?.toLowerCase()
-      const fromOther = own !== undefined && lc(a[0]) !== own
-      return [{ kind: 'tx.token_transfer_from', severity: fromOther ? 'medium' : 'info', message: `${fn} of ${a[2]} (amount or id) of ${to} from ${lc(a[0])} to ${lc(a[1])}${fromOther ? ' (not from your wallet: it spends an allowance)' : ''}`, source: heuristic('tx.transfer'), data: { token: to, from: lc(a[0]), to: lc(a[1]) } }, ...cp.findings]
+      const cp = counterparty(lc(a[1]), 'recipient', ctx);
+      const own = ctx.walletAddress?.toLowerCase();
+      const fromOther = own !== undefined && lc(a[0]) !== own;
+      return [
+        {
+          kind: 'tx.token_transfer_from',
+          severity: fromOther ? 'medium' : 'info',
+          message: `${fn} of ${a[2]} (amount or id) of ${to} from ${lc(a[0])} to ${lc(a[1])}${fromOther ? ' (not from your wallet: it spends an allowance)' : ''}`,
+          source: heuristic('tx.transfer'),
+          data: { token: to, from: lc(a[0]), to: lc(a[1]) },
+        },
+        ...cp.findings,
+      ];
     }
     case 'multicall':
     case 'aggregate':
     case 'tryAggregate':
     case 'aggregate3': {
-      if (depth >= MAX_DEPTH) return [{ kind: 'tx.nested_batch', severity: 'medium', message: `batch nested deeper than ${MAX_DEPTH} levels`, source: heuristic('tx.multicall') }]
-      const inner: Array<{ target: string; callData: Hex }> = fn === 'multicall'
-        ? (a[a.length - 1] as Hex[]).map((d) => ({ target: to, callData: d }))
-        : (a[a.length - 1] as Array<{ target: string; callData: Hex }>).map((c) => ({ target: lc(c.target), callData: c.callData }))
-      const out: Finding[] = [{ kind: 'tx.batch', severity: 'info', message: `${fn} with ${inner.length} inner call(s)`, source: heuristic('tx.multicall'), data: { calls: inner.length } }]
+      if (depth >= MAX_DEPTH)
+        return [
+          {
+            kind: 'tx.nested_batch',
+            severity: 'medium',
+            message: `batch nested deeper than ${MAX_DEPTH} levels`,
+            source: heuristic('tx.multicall'),
+          },
+        ];
+      const inner: Array<{ target: string; callData: Hex }> =
+        fn === 'multicall'
+          ? (a[a.length - 1] as Hex[]).map((d) => ({ target: to, callData: d }))
+          : (a[a.length - 1] as Array<{ target: string; callData: Hex }>).map((c) => ({
+              target: lc(c.target),
+              callData: c.callData,
+            }));
+      const out: Finding[] = [
+        {
+          kind: 'tx.batch',
+          severity: 'info',
+          message: `${fn} with ${inner.length} inner call(s)`,
+          source: heuristic('tx.multicall'),
+          data: { calls: inner.length },
+        },
+      ];
       for (const c of inner) {
-        if (c.target !== to) out.push(...counterparty(c.target, 'batch target', ctx).findings)
-        out.push(...evmCallFindings(c.target, c.callData, ctx, depth + 1))
+        if (c.target !== to) out.push(...counterparty(c.target, 'batch target', ctx).findings);
+        out.push(...evmCallFindings(c.target, c.callData, ctx, depth + 1));
       }
-      return out
+      return out;
     }
     default:
-      return []
+      return [];
   }
 }

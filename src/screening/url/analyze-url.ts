@@ -4,176 +4,333 @@
  * `url.suspicious_host` finding (docs/screening.md, "Host heuristics"), while the component signals are reported as
  * info findings so that every verdict can be explained and the benchmark can break detections down by signal.
  */
-import { domainToUnicode } from 'node:url'
-import type { Finding, Severity } from '../finding.ts'
-import { heuristic } from '../finding.ts'
-import { hostParts, type ListRef, type ScreeningKnowledge } from '../knowledge.ts'
-import { normaliseHost } from '../lists/host-name.ts'
-import { ScreeningInputError } from '../screening-input-error.ts'
-import { brandsIn, ownedBy, type Brand } from './brand-anchors.ts'
-import { isMixedScript, skeleton } from './confusables.ts'
-import { hostShape } from './host-shape.ts'
-import { LEXICAL_BANDS, LEXICAL_MIN_DOCS, LEXICAL_MIN_WORD_SCORE, scoreHost } from './lexical-model.ts'
-import { STRONG_LURES, SUSPICIOUS_TLDS, WEAK_LURES, hostRuns, wordsIn } from './host-words.ts'
+import { domainToUnicode } from 'node:url';
+import type { Finding, Severity } from '../finding.ts';
+import { heuristic } from '../finding.ts';
+import { hostParts, type ListRef, type ScreeningKnowledge } from '../knowledge.ts';
+import { normaliseHost } from '../lists/host-name.ts';
+import { ScreeningInputError } from '../screening-input-error.ts';
+import { brandsIn, ownedBy, type Brand } from './brand-anchors.ts';
+import { isMixedScript, skeleton } from './confusables.ts';
+import { hostShape } from './host-shape.ts';
+import { LEXICAL_BANDS, LEXICAL_MIN_DOCS, LEXICAL_MIN_WORD_SCORE, scoreHost } from './lexical-model.ts';
+import { STRONG_LURES, SUSPICIOUS_TLDS, WEAK_LURES, hostRuns, wordsIn } from './host-words.ts';
 
 export interface UrlAnalysis {
-  url: string
-  host: string
+  url: string;
+  host: string;
   /** The Unicode form of the host (differs from host for IDN). */
-  unicodeHost: string
-  allowListed: boolean
-  blockListed: boolean
+  unicodeHost: string;
+  allowListed: boolean;
+  blockListed: boolean;
   /** Sum of heuristic points (0 when a list decided). */
-  points: number
+  points: number;
   /** Ids of the heuristics that fired (for breakdowns). */
-  signals: string[]
-  findings: Finding[]
+  signals: string[];
+  findings: Finding[];
 }
 
 /** Points from which `url.suspicious_host` is low / medium / high. */
-export const HOST_THRESHOLDS = { low: 3, medium: 5, high: 8 }
+export const HOST_THRESHOLDS = { low: 3, medium: 5, high: 8 };
 
-const listSource = (r: ListRef) => ({ type: 'list' as const, name: r.name, version: r.version })
+const listSource = (r: ListRef) => ({ type: 'list' as const, name: r.name, version: r.version });
 
 /** Parses the url value (http/https URL or bare host); throws ScreeningInputError for anything else. */
-export function parseScreeningUrl (value: string): { url: string; host: string; userinfo?: string } {
-  const text = value.trim()
-  if (text === '' || text.length > 4096) throw new ScreeningInputError('invalid_screening_request', 'url value must be a non-empty http(s) URL or host name of at most 4096 characters')
-  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(text)
+export function parseScreeningUrl(value: string): { url: string; host: string; userinfo?: string } {
+  const text = value.trim();
+  if (text === '' || text.length > 4096)
+    throw new ScreeningInputError(
+      'invalid_screening_request',
+      'url value must be a non-empty http(s) URL or host name of at most 4096 characters',
+    );
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(text);
   if (scheme && !/^https?$/i.test(scheme[1]) && text.includes('://')) {
-    throw new ScreeningInputError('invalid_screening_request', `url scheme ${scheme[1]}: is not screened (only http and https)`)
+    throw new ScreeningInputError(
+      'invalid_screening_request',
+      `url scheme ${scheme[1]}: is not screened (only http and https)`,
+    );
   }
   // `name:` not followed by a port (mailto:a@b.com, tel:, javascript:...) is another scheme, not host:port
-  if (scheme && !/^https?$/i.test(scheme[1]) && (/^(javascript|data|blob|file|vbscript)$/i.test(scheme[1]) || !/^(\d|$)/.test(text.slice(scheme[0].length)))) {
-    throw new ScreeningInputError('invalid_screening_request', `url scheme ${scheme[1]}: is not screened (only http and https)`)
+  if (
+    scheme &&
+    !/^https?$/i.test(scheme[1]) &&
+    (/^(javascript|data|blob|file|vbscript)$/i.test(scheme[1]) || !/^(\d|$)/.test(text.slice(scheme[0].length)))
+  ) {
+    throw new ScreeningInputError(
+      'invalid_screening_request',
+      `url scheme ${scheme[1]}: is not screened (only http and https)`,
+    );
   }
-  const host = normaliseHost(text)
-  if (host === null || (!host.includes('.') && !host.startsWith('['))) throw new ScreeningInputError('invalid_screening_request', `url value ${JSON.stringify(text.slice(0, 100))} holds no usable host name`)
-  const url = /^https?:\/\//i.test(text) ? text : `https://${text}`
-  let parsed: URL
-  try { parsed = new URL(url) } catch { throw new ScreeningInputError('invalid_screening_request', `url value ${JSON.stringify(text.slice(0, 100))} is not a valid URL`) }
-  if (parsed.username === '' && parsed.password === '') return { url, host }
+  const host = normaliseHost(text);
+  if (host === null || (!host.includes('.') && !host.startsWith('[')))
+    throw new ScreeningInputError(
+      'invalid_screening_request',
+      `url value ${JSON.stringify(text.slice(0, 100))} holds no usable host name`,
+    );
+  const url = /^https?:\/\//i.test(text) ? text : `https://${text}`;
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new ScreeningInputError(
+      'invalid_screening_request',
+      `url value ${JSON.stringify(text.slice(0, 100))} is not a valid URL`,
+    );
+  }
+  if (parsed.username === '' && parsed.password === '') return { url, host };
   // user:pass@ is never sent (the page is fetched without it); what stood before the @ is reported
-  const decode = (x: string): string => { try { return decodeURIComponent(x) } catch { return x } }
-  const userinfo = decode(parsed.username) + (parsed.password !== '' ? ':' + decode(parsed.password) : '')
-  parsed.username = ''
-  parsed.password = ''
-  return { url: parsed.href, host, userinfo }
+  const decode = (x: string): string => {
+    try {
+      return decodeURIComponent(x);
+    } catch {
+      return x;
+    }
+  };
+  const userinfo = decode(parsed.username) + (parsed.password !== '' ? ':' + decode(parsed.password) : '');
+  parsed.username = '';
+  parsed.password = '';
+  return { url: parsed.href, host, userinfo };
 }
 
-const strongOrWeak = (run: string): boolean => wordsIn([run], STRONG_LURES).length > 0 || wordsIn([run], WEAK_LURES).length > 0
+const strongOrWeak = (run: string): boolean =>
+  wordsIn([run], STRONG_LURES).length > 0 || wordsIn([run], WEAK_LURES).length > 0;
 /** Dictionary words one edit away from a brand (finance/binance) that must not count as typosquats. */
-const NOT_TYPOS = new Set(['finance', 'balance', 'ledgers', 'phantoms', 'optimist', 'scrolls', 'etherum'])
+const NOT_TYPOS = new Set(['finance', 'balance', 'ledgers', 'phantoms', 'optimist', 'scrolls', 'etherum']);
 
-function withinOneEdit (a: string, b: string): boolean {
-  if (a === b || Math.abs(a.length - b.length) > 1) return false
-  let i = 0
-  while (i < a.length && i < b.length && a[i] === b[i]) i++
-  if (a.length === b.length) return a.slice(i + 1) === b.slice(i + 1)
-  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1)
+function withinOneEdit(a: string, b: string): boolean {
+  if (a === b || Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  if (a.length === b.length) return a.slice(i + 1) === b.slice(i + 1);
+  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
 }
 
-export function analyzeUrl (value: string, knowledge: ScreeningKnowledge): UrlAnalysis {
-  const { url, host, userinfo } = parseScreeningUrl(value)
-  const unicodeHost = host.includes('xn--') ? (domainToUnicode(host) || host) : host
-  const findings: Finding[] = []
-  const signals: string[] = []
-  const out: UrlAnalysis = { url, host, unicodeHost, allowListed: false, blockListed: false, points: 0, signals, findings }
-  const { allowed, blocked } = knowledge.lookupHost(host)
+export function analyzeUrl(value: string, knowledge: ScreeningKnowledge): UrlAnalysis {
+  const { url, host, userinfo } = parseScreeningUrl(value);
+  const unicodeHost = host.includes('xn--') ? domainToUnicode(host) || host : host;
+  const findings: Finding[] = [];
+  const signals: string[] = [];
+  const out: UrlAnalysis = {
+    url,
+    host,
+    unicodeHost,
+    allowListed: false,
+    blockListed: false,
+    points: 0,
+    signals,
+    findings,
+  };
+  const { allowed, blocked } = knowledge.lookupHost(host);
   if (allowed) {
-    out.allowListed = true
-    for (const r of allowed.refs) findings.push({ kind: 'url.allowlisted', severity: 'info', message: `${allowed.matched} is on allow-list ${r.name}`, source: listSource(r), data: { matched: allowed.matched } })
-    if (blocked) for (const r of blocked.refs) findings.push({ kind: 'url.block_overridden', severity: 'info', message: `block entry ${blocked.matched} of ${r.name} is overridden by the allow-list`, source: listSource(r), data: { matched: blocked.matched } })
-    signals.push('allowlisted')
-    return out
+    out.allowListed = true;
+    for (const r of allowed.refs)
+      findings.push({
+        kind: 'url.allowlisted',
+        severity: 'info',
+        message: `${allowed.matched} is on allow-list ${r.name}`,
+        source: listSource(r),
+        data: { matched: allowed.matched },
+      });
+    if (blocked)
+      for (const r of blocked.refs)
+        findings.push({
+          kind: 'url.block_overridden',
+          severity: 'info',
+          message: `block entry ${blocked.matched} of ${r.name} is overridden by the allow-list`,
+          source: listSource(r),
+          data: { matched: blocked.matched },
+        });
+    signals.push('allowlisted');
+    return out;
   }
   if (blocked) {
-    out.blockListed = true
-    for (const r of blocked.refs) findings.push({ kind: 'url.blocklisted', severity: 'critical', message: `${host} is blocked by ${r.name}${blocked.matched !== host ? ` (entry ${blocked.matched})` : ''}`, source: listSource(r), data: { matched: blocked.matched } })
-    signals.push('blocklisted')
-    return out
+    out.blockListed = true;
+    for (const r of blocked.refs)
+      findings.push({
+        kind: 'url.blocklisted',
+        severity: 'critical',
+        message: `${host} is blocked by ${r.name}${blocked.matched !== host ? ` (entry ${blocked.matched})` : ''}`,
+        source: listSource(r),
+        data: { matched: blocked.matched },
+      });
+    signals.push('blocklisted');
+    return out;
   }
 
-  const parts = hostParts(host)
+  const parts = hostParts(host);
   if (userinfo !== undefined) {
     // https://metamask.io@evil.example shows a trusted name before the @ while the browser goes to the host after it
-    const disguised = /[a-z0-9-]\.[a-z]{2,}/i.test(userinfo) || brandsIn(hostRuns(userinfo.toLowerCase(), null), knowledge.brands).length > 0
-    signals.push('url.credentials')
-    findings.push({ kind: 'url.credentials', severity: disguised ? 'high' : 'medium', message: `the URL carries credentials before the host (${JSON.stringify(userinfo.slice(0, 60))}@${host})${disguised ? ': they look like another site\'s name, a classic way to disguise where the link goes' : ''}`, source: heuristic('url.credentials'), data: { userinfo: userinfo.slice(0, 200), disguised } })
+    const disguised =
+      /[a-z0-9-]\.[a-z]{2,}/i.test(userinfo) ||
+      brandsIn(hostRuns(userinfo.toLowerCase(), null), knowledge.brands).length > 0;
+    signals.push('url.credentials');
+    findings.push({
+      kind: 'url.credentials',
+      severity: disguised ? 'high' : 'medium',
+      message: `the URL carries credentials before the host (${JSON.stringify(userinfo.slice(0, 60))}@${host})${disguised ? ": they look like another site's name, a classic way to disguise where the link goes" : ''}`,
+      source: heuristic('url.credentials'),
+      data: { userinfo: userinfo.slice(0, 200), disguised },
+    });
   }
-  let points = 0
-  const add = (id: string, pts: number, message: string, data?: Record<string, unknown>, source = heuristic(id)): void => {
-    points += pts
-    signals.push(id)
-    findings.push({ kind: id, severity: 'info', message, source, data: { points: pts, ...data } })
-  }
-  if (parts.isIp) add('url.ip_host', 3, `${host} is a bare IP address`)
-  const unicodeLabels = unicodeHost.split('.')
-  const idn = host.split('.').some((l) => l.startsWith('xn--'))
-  const mixed = unicodeLabels.filter(isMixedScript)
-  if (mixed.length > 0) add('url.mixed_script', 4, `label ${mixed[0]} mixes Latin with Cyrillic or Greek letters`, { labels: mixed })
-  else if (idn) add('url.idn', 1, `${host} is an internationalised (punycode) name: ${unicodeHost}`)
+  let points = 0;
+  const add = (
+    id: string,
+    pts: number,
+    message: string,
+    data?: Record<string, unknown>,
+    source = heuristic(id),
+  ): void => {
+    points += pts;
+    signals.push(id);
+    findings.push({ kind: id, severity: 'info', message, source, data: { points: pts, ...data } });
+  };
+  if (parts.isIp) add('url.ip_host', 3, `${host} is a bare IP address`);
+  const unicodeLabels = unicodeHost.split('.');
+  const idn = host.split('.').some((l) => l.startsWith('xn--'));
+  const mixed = unicodeLabels.filter(isMixedScript);
+  if (mixed.length > 0)
+    add('url.mixed_script', 4, `label ${mixed[0]} mixes Latin with Cyrillic or Greek letters`, { labels: mixed });
+  else if (idn) add('url.idn', 1, `${host} is an internationalised (punycode) name: ${unicodeHost}`);
 
   // Confusable skeleton equal to a brand token, on a domain the brand does not own.
-  const labelsLeft = parts.publicSuffix !== null ? unicodeLabels.slice(0, unicodeLabels.length - parts.publicSuffix.split('.').length) : unicodeLabels
-  let confusable: Brand | null = null
+  const labelsLeft =
+    parts.publicSuffix !== null
+      ? unicodeLabels.slice(0, unicodeLabels.length - parts.publicSuffix.split('.').length)
+      : unicodeLabels;
+  let confusable: Brand | null = null;
   for (const label of labelsLeft) {
-    const sk = skeleton(label)
+    const sk = skeleton(label);
     for (const b of knowledge.brands.tokens.values()) {
-      if (b.skeleton === sk && label !== b.token && b.token.length >= 4 && !ownedBy(parts.domain, b)) { confusable = b; break }
+      if (b.skeleton === sk && label !== b.token && b.token.length >= 4 && !ownedBy(parts.domain, b)) {
+        confusable = b;
+        break;
+      }
     }
-    if (confusable) break
+    if (confusable) break;
   }
   if (confusable) {
-    const sev: Severity = mixed.length > 0 || idn ? 'critical' : 'high'
-    signals.push('url.confusable_brand')
-    findings.push({ kind: 'url.confusable_brand', severity: sev, message: `${unicodeHost} looks like ${confusable.token} (same UTS 39 skeleton) but is not ${[...confusable.domains].join(', ')}`, source: heuristic('url.confusable_brand'), data: { brand: confusable.token, anchors: [...confusable.domains] } })
-    points += 8
+    const sev: Severity = mixed.length > 0 || idn ? 'critical' : 'high';
+    signals.push('url.confusable_brand');
+    findings.push({
+      kind: 'url.confusable_brand',
+      severity: sev,
+      message: `${unicodeHost} looks like ${confusable.token} (same UTS 39 skeleton) but is not ${[...confusable.domains].join(', ')}`,
+      source: heuristic('url.confusable_brand'),
+      data: { brand: confusable.token, anchors: [...confusable.domains] },
+    });
+    points += 8;
   }
 
-  const runs = hostRuns(host, parts.publicSuffix)
-  const brands = brandsIn(runs, knowledge.brands).filter((b) => !ownedBy(parts.domain, b))
+  const runs = hostRuns(host, parts.publicSuffix);
+  const brands = brandsIn(runs, knowledge.brands).filter((b) => !ownedBy(parts.domain, b));
   // the brand's own label on another TLD (binance.co, gnosis.pm) is often the brand's: weak unless other signals join;
   // not on a hosting platform, where anyone can take metamask.web.app (the brand's real sites there are allow-listed)
-  const sameLabel = brands.length > 0 && parts.domain !== null && !parts.isPrivate && brands.every((b) => parts.domain!.split('.')[0] === b.token) && parts.subdomain === ''
-  if (brands.length > 0 && !confusable) add('url.brand_impersonation', sameLabel ? 1 : 3, `${host} carries the brand name ${brands.map((b) => b.token).join(', ')} but is not on its domain (${[...brands[0].domains].slice(0, 3).join(', ')})`, { brands: brands.map((b) => b.token) })
+  const sameLabel =
+    brands.length > 0 &&
+    parts.domain !== null &&
+    !parts.isPrivate &&
+    brands.every((b) => parts.domain!.split('.')[0] === b.token) &&
+    parts.subdomain === '';
+  if (brands.length > 0 && !confusable)
+    add(
+      'url.brand_impersonation',
+      sameLabel ? 1 : 3,
+      `${host} carries the brand name ${brands.map((b) => b.token).join(', ')} but is not on its domain (${[...brands[0].domains].slice(0, 3).join(', ')})`,
+      { brands: brands.map((b) => b.token) },
+    );
   if (brands.length === 0 && !confusable) {
-    let typo: { run: string; brand: string } | null = null
+    let typo: { run: string; brand: string } | null = null;
     for (const run of runs) {
-      if (run.length < 6 || knowledge.brands.tokens.has(run) || NOT_TYPOS.has(run) || strongOrWeak(run)) continue
-      for (const b of knowledge.brands.tokens.values()) if (b.token.length >= 6 && withinOneEdit(run, b.token) && !ownedBy(parts.domain, b)) { typo = { run, brand: b.token }; break }
-      if (typo) break
+      if (run.length < 6 || knowledge.brands.tokens.has(run) || NOT_TYPOS.has(run) || strongOrWeak(run)) continue;
+      for (const b of knowledge.brands.tokens.values())
+        if (b.token.length >= 6 && withinOneEdit(run, b.token) && !ownedBy(parts.domain, b)) {
+          typo = { run, brand: b.token };
+          break;
+        }
+      if (typo) break;
     }
-    if (typo) add('url.brand_typosquat', 3, `${typo.run} is one edit away from the brand ${typo.brand}`, typo)
+    if (typo) add('url.brand_typosquat', 3, `${typo.run} is one edit away from the brand ${typo.brand}`, typo);
   }
-  const vocab = runs.filter((r) => knowledge.vocabulary.has(r) && !strongOrWeak(r))
-  if (vocab.length > 0) add('url.phishing_vocabulary', Math.min(3, vocab.length + 1), `host holds words frequent in blocked hosts: ${vocab.join(', ')}`, { words: vocab, counts: vocab.map((v) => knowledge.vocabulary.get(v)) })
-  const strong = wordsIn(runs, STRONG_LURES)
-  if (strong.length > 0) add('url.lure_words', Math.min(4, 2 * strong.length), `host holds lure words: ${strong.join(', ')}`, { words: strong })
-  const weak = wordsIn(runs, WEAK_LURES)
-  if (weak.length > 0) add('url.crypto_words', Math.min(2, weak.length), `host holds crypto words: ${weak.join(', ')}`, { words: weak })
+  const vocab = runs.filter((r) => knowledge.vocabulary.has(r) && !strongOrWeak(r));
+  if (vocab.length > 0)
+    add(
+      'url.phishing_vocabulary',
+      Math.min(3, vocab.length + 1),
+      `host holds words frequent in blocked hosts: ${vocab.join(', ')}`,
+      { words: vocab, counts: vocab.map((v) => knowledge.vocabulary.get(v)) },
+    );
+  const strong = wordsIn(runs, STRONG_LURES);
+  if (strong.length > 0)
+    add('url.lure_words', Math.min(4, 2 * strong.length), `host holds lure words: ${strong.join(', ')}`, {
+      words: strong,
+    });
+  const weak = wordsIn(runs, WEAK_LURES);
+  if (weak.length > 0)
+    add('url.crypto_words', Math.min(2, weak.length), `host holds crypto words: ${weak.join(', ')}`, { words: weak });
   // with a trained lexical model, platform / TLD / hyphens are weighed by the model (learned weights) and the fixed
   // rules stay as explanations with 0 points, so one trait is not counted twice
-  const fixed = knowledge.lexical.phishDocs >= LEXICAL_MIN_DOCS ? 0 : 1
-  if (parts.isPrivate) add('url.hosting_platform', fixed, `${host} is a site on the hosting platform ${parts.publicSuffix}`, { platform: parts.publicSuffix })
-  const tld = host.slice(host.lastIndexOf('.') + 1)
-  if (SUSPICIOUS_TLDS.has(tld)) add('url.suspicious_tld', fixed, `.${tld} is over-represented in phishing lists`, { tld })
-  const regLabel = parts.domain !== null ? (domainToUnicode(parts.domain) || parts.domain).split('.')[0] : host
-  if ((regLabel.match(/-/g)?.length ?? 0) >= 2 || host.length > 40) add('url.long_or_hyphenated', fixed, `${host} is long or many-hyphened`)
+  const fixed = knowledge.lexical.phishDocs >= LEXICAL_MIN_DOCS ? 0 : 1;
+  if (parts.isPrivate)
+    add('url.hosting_platform', fixed, `${host} is a site on the hosting platform ${parts.publicSuffix}`, {
+      platform: parts.publicSuffix,
+    });
+  const tld = host.slice(host.lastIndexOf('.') + 1);
+  if (SUSPICIOUS_TLDS.has(tld))
+    add('url.suspicious_tld', fixed, `.${tld} is over-represented in phishing lists`, { tld });
+  const regLabel = parts.domain !== null ? (domainToUnicode(parts.domain) || parts.domain).split('.')[0] : host;
+  if ((regLabel.match(/-/g)?.length ?? 0) >= 2 || host.length > 40)
+    add('url.long_or_hyphenated', fixed, `${host} is long or many-hyphened`);
   if (parts.domain !== null && !parts.isIp) {
-    const sib = knowledge.blockedSiblings(parts.domain)
-    if (sib) add('url.blocked_sibling', 2, `${sib.count} other host(s) under ${parts.domain} are blocked`, { registrable: parts.domain, count: sib.count }, listSource(sib.refs[0]))
+    const sib = knowledge.blockedSiblings(parts.domain);
+    if (sib)
+      add(
+        'url.blocked_sibling',
+        2,
+        `${sib.count} other host(s) under ${parts.domain} are blocked`,
+        { registrable: parts.domain, count: sib.count },
+        listSource(sib.refs[0]),
+      );
   }
-  const shape = hostShape(host, parts)
-  const pattern = shape !== null ? knowledge.blockedShape(shape) : null
-  if (pattern) add('url.campaign_pattern', pattern.count >= 2 ? 5 : 4, `${host} has the shape ${shape} of ${pattern.count} blocked host(s), e.g. ${pattern.example}`, { shape, count: pattern.count, example: pattern.example }, listSource(pattern.refs[0]))
+  const shape = hostShape(host, parts);
+  const pattern = shape !== null ? knowledge.blockedShape(shape) : null;
+  if (pattern)
+    add(
+      'url.campaign_pattern',
+      pattern.count >= 2 ? 5 : 4,
+      `${host} has the shape ${shape} of ${pattern.count} blocked host(s), e.g. ${pattern.example}`,
+      { shape, count: pattern.count, example: pattern.example },
+      listSource(pattern.refs[0]),
+    );
 
-  const lex = scoreHost(knowledge.lexical, host, parts.publicSuffix, parts.isPrivate)
-  const band = fixed === 0 && lex.wordScore >= LEXICAL_MIN_WORD_SCORE ? LEXICAL_BANDS.find((b) => lex.score >= b.score) : undefined
-  if (band) add('url.lexical_model', band.points, `host words and shape score ${lex.score} on the token log-odds of the loaded block- vs allow-lists (strongest: ${lex.top.map((x) => `${x.feature} ${x.weight}`).join(', ')})`, { score: lex.score, top: lex.top })
+  const lex = scoreHost(knowledge.lexical, host, parts.publicSuffix, parts.isPrivate);
+  const band =
+    fixed === 0 && lex.wordScore >= LEXICAL_MIN_WORD_SCORE
+      ? LEXICAL_BANDS.find((b) => lex.score >= b.score)
+      : undefined;
+  if (band)
+    add(
+      'url.lexical_model',
+      band.points,
+      `host words and shape score ${lex.score} on the token log-odds of the loaded block- vs allow-lists (strongest: ${lex.top.map((x) => `${x.feature} ${x.weight}`).join(', ')})`,
+      { score: lex.score, top: lex.top },
+    );
 
-  out.points = points
-  const sev: Severity | null = points >= HOST_THRESHOLDS.high ? 'high' : points >= HOST_THRESHOLDS.medium ? 'medium' : points >= HOST_THRESHOLDS.low ? 'low' : null
-  if (sev !== null) findings.push({ kind: 'url.suspicious_host', severity: sev, message: `host-name heuristics score ${points} (${signals.filter((s) => s !== 'url.confusable_brand' && s !== 'url.credentials').join(', ')})`, source: heuristic('url.host_score'), data: { points, signals: [...signals] } })
-  return out
+  out.points = points;
+  const sev: Severity | null =
+    points >= HOST_THRESHOLDS.high
+      ? 'high'
+      : points >= HOST_THRESHOLDS.medium
+        ? 'medium'
+        : points >= HOST_THRESHOLDS.low
+          ? 'low'
+          : null;
+  if (sev !== null)
+    findings.push({
+      kind: 'url.suspicious_host',
+      severity: sev,
+      message: `host-name heuristics score ${points} (${signals.filter((s) => s !== 'url.confusable_brand' && s !== 'url.credentials').join(', ')})`,
+      source: heuristic('url.host_score'),
+      data: { points, signals: [...signals] },
+    });
+  return out;
 }

@@ -6,105 +6,220 @@
  * least MIN_BLOCKED_MENTIONS blocked host names, i.e. a legitimate name that phishers actually use. Fuzzy distance to
  * every allow-listed name (MetaMask's fuzzylist approach) is not used: it flagged many unrelated legitimate sites.
  */
-import { parse as parseHost } from 'tldts'
-import { skeleton } from './confusables.ts'
+import { parse as parseHost } from 'tldts';
+import { skeleton } from './confusables.ts';
 
-export interface Brand { token: string; domains: Set<string>; source: 'curated' | 'allow-list'; skeleton: string }
-export interface BrandAnchors { tokens: Map<string, Brand>; lengths: number[] }
+export interface Brand {
+  token: string;
+  domains: Set<string>;
+  source: 'curated' | 'allow-list';
+  skeleton: string;
+}
+export interface BrandAnchors {
+  tokens: Map<string, Brand>;
+  lengths: number[];
+}
 
-export const MIN_BLOCKED_MENTIONS = 10
+export const MIN_BLOCKED_MENTIONS = 10;
 
 const CURATED: Record<string, string[]> = {
-  metamask: ['metamask.io'], opensea: ['opensea.io'], uniswap: ['uniswap.org'], phantom: ['phantom.app', 'phantom.com'],
-  coinbase: ['coinbase.com'], binance: ['binance.com', 'binance.us'], ledger: ['ledger.com'], trezor: ['trezor.io'],
-  pancakeswap: ['pancakeswap.finance'], sushiswap: ['sushi.com'], aave: ['aave.com'], lido: ['lido.fi'],
-  arbitrum: ['arbitrum.io', 'arbitrum.foundation'], optimism: ['optimism.io'], blur: ['blur.io'], magiceden: ['magiceden.io'],
-  raydium: ['raydium.io'], solana: ['solana.com'], ethereum: ['ethereum.org'], etherscan: ['etherscan.io'],
-  walletconnect: ['walletconnect.com', 'walletconnect.network', 'reown.com'], trustwallet: ['trustwallet.com'], rabby: ['rabby.io'],
-  zksync: ['zksync.io'], starknet: ['starknet.io'], layerzero: ['layerzero.network'], eigenlayer: ['eigenlayer.xyz'],
-  hyperliquid: ['hyperliquid.xyz'], pendle: ['pendle.finance'], kraken: ['kraken.com'], bybit: ['bybit.com'], kucoin: ['kucoin.com'],
-  okx: ['okx.com'], myetherwallet: ['myetherwallet.com'], gnosis: ['gnosis.io'], chainlink: ['chain.link'], dydx: ['dydx.exchange'],
-  makerdao: ['makerdao.com'], jito: ['jito.network'], solflare: ['solflare.com'], meteora: ['meteora.ag'], kamino: ['kamino.finance'],
-  pumpfun: ['pump.fun'], tensor: ['tensor.trade'], ronin: ['roninchain.com'], zora: ['zora.co'], linea: ['linea.build'],
-  celestia: ['celestia.org'], tonkeeper: ['tonkeeper.com'], stargate: ['stargate.finance'], debank: ['debank.com'],
-  blast: ['blast.io'], polymarket: ['polymarket.com'], jupiter: ['jup.ag'], exodus: ['exodus.com'], safepal: ['safepal.com'],
-  lens: ['lens.xyz'], ens: ['ens.domains'], scroll: ['scroll.io'], mantle: ['mantle.xyz'], berachain: ['berachain.com'],
-  ethena: ['ethena.fi'], wormhole: ['wormhole.com'], friendtech: ['friend.tech'], base: ['base.org']
-}
+  metamask: ['metamask.io'],
+  opensea: ['opensea.io'],
+  uniswap: ['uniswap.org'],
+  phantom: ['phantom.app', 'phantom.com'],
+  coinbase: ['coinbase.com'],
+  binance: ['binance.com', 'binance.us'],
+  ledger: ['ledger.com'],
+  trezor: ['trezor.io'],
+  pancakeswap: ['pancakeswap.finance'],
+  sushiswap: ['sushi.com'],
+  aave: ['aave.com'],
+  lido: ['lido.fi'],
+  arbitrum: ['arbitrum.io', 'arbitrum.foundation'],
+  optimism: ['optimism.io'],
+  blur: ['blur.io'],
+  magiceden: ['magiceden.io'],
+  raydium: ['raydium.io'],
+  solana: ['solana.com'],
+  ethereum: ['ethereum.org'],
+  etherscan: ['etherscan.io'],
+  walletconnect: ['walletconnect.com', 'walletconnect.network', 'reown.com'],
+  trustwallet: ['trustwallet.com'],
+  rabby: ['rabby.io'],
+  zksync: ['zksync.io'],
+  starknet: ['starknet.io'],
+  layerzero: ['layerzero.network'],
+  eigenlayer: ['eigenlayer.xyz'],
+  hyperliquid: ['hyperliquid.xyz'],
+  pendle: ['pendle.finance'],
+  kraken: ['kraken.com'],
+  bybit: ['bybit.com'],
+  kucoin: ['kucoin.com'],
+  okx: ['okx.com'],
+  myetherwallet: ['myetherwallet.com'],
+  gnosis: ['gnosis.io'],
+  chainlink: ['chain.link'],
+  dydx: ['dydx.exchange'],
+  makerdao: ['makerdao.com'],
+  jito: ['jito.network'],
+  solflare: ['solflare.com'],
+  meteora: ['meteora.ag'],
+  kamino: ['kamino.finance'],
+  pumpfun: ['pump.fun'],
+  tensor: ['tensor.trade'],
+  ronin: ['roninchain.com'],
+  zora: ['zora.co'],
+  linea: ['linea.build'],
+  celestia: ['celestia.org'],
+  tonkeeper: ['tonkeeper.com'],
+  stargate: ['stargate.finance'],
+  debank: ['debank.com'],
+  blast: ['blast.io'],
+  polymarket: ['polymarket.com'],
+  jupiter: ['jup.ag'],
+  exodus: ['exodus.com'],
+  safepal: ['safepal.com'],
+  lens: ['lens.xyz'],
+  ens: ['ens.domains'],
+  scroll: ['scroll.io'],
+  mantle: ['mantle.xyz'],
+  berachain: ['berachain.com'],
+  ethena: ['ethena.fi'],
+  wormhole: ['wormhole.com'],
+  friendtech: ['friend.tech'],
+  base: ['base.org'],
+};
 /** Common words that are brand names too: matched only as a whole run, never inside a longer word. */
-const COMMON = new Set(['ledger', 'phantom', 'blur', 'lido', 'optimism', 'tensor', 'zora', 'linea', 'blast', 'jupiter', 'exodus', 'lens', 'ens', 'scroll', 'mantle', 'base', 'ronin', 'kraken', 'stargate', 'celestia'])
-const GENERIC = new Set(['wallet', 'crypto', 'token', 'coins', 'money', 'games', 'google', 'world', 'store', 'online', 'global', 'network', 'finance', 'capital', 'digital', 'media', 'group', 'market', 'trade', 'swap'])
+const COMMON = new Set([
+  'ledger',
+  'phantom',
+  'blur',
+  'lido',
+  'optimism',
+  'tensor',
+  'zora',
+  'linea',
+  'blast',
+  'jupiter',
+  'exodus',
+  'lens',
+  'ens',
+  'scroll',
+  'mantle',
+  'base',
+  'ronin',
+  'kraken',
+  'stargate',
+  'celestia',
+]);
+const GENERIC = new Set([
+  'wallet',
+  'crypto',
+  'token',
+  'coins',
+  'money',
+  'games',
+  'google',
+  'world',
+  'store',
+  'online',
+  'global',
+  'network',
+  'finance',
+  'capital',
+  'digital',
+  'media',
+  'group',
+  'market',
+  'trade',
+  'swap',
+]);
 
-export function buildBrandAnchors (allowedHosts: Iterable<string>, blockedHosts: Iterable<string>): BrandAnchors {
-  const tokens = new Map<string, Brand>()
-  for (const [token, domains] of Object.entries(CURATED)) tokens.set(token, { token, domains: new Set(domains), source: 'curated', skeleton: skeleton(token) })
-  const candidates = new Map<string, Set<string>>()
+export function buildBrandAnchors(allowedHosts: Iterable<string>, blockedHosts: Iterable<string>): BrandAnchors {
+  const tokens = new Map<string, Brand>();
+  for (const [token, domains] of Object.entries(CURATED))
+    tokens.set(token, { token, domains: new Set(domains), source: 'curated', skeleton: skeleton(token) });
+  const candidates = new Map<string, Set<string>>();
   for (const host of allowedHosts) {
-    const p = parseHost(host, { allowPrivateDomains: true })
-    if (p.domain === null || p.domainWithoutSuffix === null || p.isPrivate === true) continue
-    const label = p.domainWithoutSuffix
-    const brand = tokens.get(label)
-    if (brand) { brand.domains.add(p.domain); continue }
-    if (!/^[a-z]{6,}$/.test(label) || GENERIC.has(label) || label.includes('crypt')) continue
-    const set = candidates.get(label) ?? new Set<string>()
-    set.add(p.domain)
-    candidates.set(label, set)
+    const p = parseHost(host, { allowPrivateDomains: true });
+    if (p.domain === null || p.domainWithoutSuffix === null || p.isPrivate === true) continue;
+    const label = p.domainWithoutSuffix;
+    const brand = tokens.get(label);
+    if (brand) {
+      brand.domains.add(p.domain);
+      continue;
+    }
+    if (!/^[a-z]{6,}$/.test(label) || GENERIC.has(label) || label.includes('crypt')) continue;
+    const set = candidates.get(label) ?? new Set<string>();
+    set.add(p.domain);
+    candidates.set(label, set);
   }
-  const lengths = new Set<number>()
-  for (const c of candidates.keys()) lengths.add(c.length)
-  const counts = new Map<string, number>()
+  const lengths = new Set<number>();
+  for (const c of candidates.keys()) lengths.add(c.length);
+  const counts = new Map<string, number>();
   for (const host of blockedHosts) {
-    const seen = new Set<string>()
+    const seen = new Set<string>();
     for (const run of host.split(/[^a-z]+/)) {
       for (const len of lengths) {
         for (let i = 0; i + len <= run.length; i++) {
-          const sub = run.slice(i, i + len)
-          if (candidates.has(sub) && !seen.has(sub)) { seen.add(sub); counts.set(sub, (counts.get(sub) ?? 0) + 1) }
+          const sub = run.slice(i, i + len);
+          if (candidates.has(sub) && !seen.has(sub)) {
+            seen.add(sub);
+            counts.set(sub, (counts.get(sub) ?? 0) + 1);
+          }
         }
       }
     }
   }
-  const curated = [...tokens.values()]
+  const curated = [...tokens.values()];
   for (const [label, n] of counts) {
     // skip the look-alikes that allow-lists carry as fuzzy-match exemptions (metamasks.com, opensee.io, ...)
-    if (curated.some((b) => b.token !== label && (label.includes(b.token) || editDistance(label, b.token) <= 2))) continue
-    if (n >= MIN_BLOCKED_MENTIONS) tokens.set(label, { token: label, domains: candidates.get(label) as Set<string>, source: 'allow-list', skeleton: skeleton(label) })
+    if (curated.some((b) => b.token !== label && (label.includes(b.token) || editDistance(label, b.token) <= 2)))
+      continue;
+    if (n >= MIN_BLOCKED_MENTIONS)
+      tokens.set(label, {
+        token: label,
+        domains: candidates.get(label) as Set<string>,
+        source: 'allow-list',
+        skeleton: skeleton(label),
+      });
   }
-  return { tokens, lengths: [...new Set([...tokens.keys()].map((t) => t.length))] }
+  return { tokens, lengths: [...new Set([...tokens.keys()].map((t) => t.length))] };
 }
 
-function editDistance (a: string, b: string): number {
-  if (Math.abs(a.length - b.length) > 2) return 3
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j)
+function editDistance(a: string, b: string): number {
+  if (Math.abs(a.length - b.length) > 2) return 3;
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
-    const cur = [i]
-    for (let j = 1; j <= b.length; j++) cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1))
-    prev = cur
+    const cur = [i];
+    for (let j = 1; j <= b.length; j++)
+      cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    prev = cur;
   }
-  return prev[b.length]
+  return prev[b.length];
 }
 
 /**
  * Brand tokens found in alphabetic runs: curated brands of 6+ letters also inside a longer run (`uniswapconnect`),
  * common-word brands and brands learned from allow-lists only as a whole run.
  */
-export function brandsIn (runs: string[], anchors: BrandAnchors): Brand[] {
-  const out = new Map<string, Brand>()
+export function brandsIn(runs: string[], anchors: BrandAnchors): Brand[] {
+  const out = new Map<string, Brand>();
   for (const run of runs) {
-    const whole = anchors.tokens.get(run)
-    if (whole) out.set(whole.token, whole)
+    const whole = anchors.tokens.get(run);
+    if (whole) out.set(whole.token, whole);
     for (const len of anchors.lengths) {
-      if (len < 6 || len >= run.length) continue
+      if (len < 6 || len >= run.length) continue;
       for (let i = 0; i + len <= run.length; i++) {
-        const b = anchors.tokens.get(run.slice(i, i + len))
-        if (b && b.source === 'curated' && !COMMON.has(b.token)) out.set(b.token, b)
+        const b = anchors.tokens.get(run.slice(i, i + len));
+        if (b && b.source === 'curated' && !COMMON.has(b.token)) out.set(b.token, b);
       }
     }
   }
-  return [...out.values()]
+  return [...out.values()];
 }
 
 /** True when the registrable domain is one of the brand's own (or a subdomain of one). */
-export function ownedBy (domain: string | null, brand: Brand): boolean {
-  return domain !== null && brand.domains.has(domain)
+export function ownedBy(domain: string | null, brand: Brand): boolean {
+  return domain !== null && brand.domains.has(domain);
 }

@@ -6,21 +6,34 @@
  * most 4 holding a digit, becomes `*`; punycode labels stay whole; other digit runs become `#`. Null when nothing was masked (exact host
  * lookup covers it) or fewer than 7 fixed letters remain (too generic to be evidence).
  */
-import type { HostParts } from '../knowledge.ts'
+import type { HostParts } from '../knowledge.ts';
 
-export function hostShape (host: string, parts: HostParts): string | null {
-  if (parts.isIp || parts.publicSuffix === null) return null
-  const suffix = parts.publicSuffix
-  if (host.length <= suffix.length + 1) return null
-  const left = host.slice(0, host.length - suffix.length - 1).replace(/^www\./, '')
-  let masked = false
-  let letters = 0
-  const labels = left.split('.').map((label) => label.startsWith('xn--') ? label : label.split('-').map((tok) => {
-    if (tok.length <= 2 || (tok.length <= 4 && /\d/.test(tok))) { masked = true; return '*' }
-    const t = tok.replace(/\d+/g, () => { masked = true; return '#' })
-    letters += t.replace(/[^a-z]/g, '').length
-    return t
-  }).join('-'))
-  if (!masked || letters < 7) return null
-  return labels.join('.') + '.' + suffix
+export function hostShape(host: string, parts: HostParts): string | null {
+  if (parts.isIp || parts.publicSuffix === null) return null;
+  const suffix = parts.publicSuffix;
+  if (host.length <= suffix.length + 1) return null;
+  const left = host.slice(0, host.length - suffix.length - 1).replace(/^www\./, '');
+  let masked = false;
+  let letters = 0;
+  const labels = left.split('.').map((label) =>
+    label.startsWith('xn--')
+      ? label
+      : label
+          .split('-')
+          .map((tok) => {
+            if (tok.length <= 2 || (tok.length <= 4 && /\d/.test(tok))) {
+              masked = true;
+              return '*';
+            }
+            const t = tok.replace(/\d+/g, () => {
+              masked = true;
+              return '#';
+            });
+            letters += t.replace(/[^a-z]/g, '').length;
+            return t;
+          })
+          .join('-'),
+  );
+  if (!masked || letters < 7) return null;
+  return labels.join('.') + '.' + suffix;
 }

@@ -5,33 +5,135 @@
 
 /** Strong lures: rarely in a legitimate host name, common in drainer campaigns. */
 export const STRONG_LURES = [
-  'airdrop', 'claim', 'reward', 'giveaway', 'bonus', 'presale', 'eligib', 'allocation', 'compensation', 'refund',
-  'rectify', 'validat', 'restore', 'recover', 'migrat', 'unlock', 'whitelist', 'allowlist', 'walletconnect', 'connect',
-  'verif', 'sync', 'voting', 'checker', 'distribution', 'redeem', 'rebate', 'snapshot', 'revoke', 'rpcfix', 'fixwallet'
-]
+  'airdrop',
+  'claim',
+  'reward',
+  'giveaway',
+  'bonus',
+  'presale',
+  'eligib',
+  'allocation',
+  'compensation',
+  'refund',
+  'rectify',
+  'validat',
+  'restore',
+  'recover',
+  'migrat',
+  'unlock',
+  'whitelist',
+  'allowlist',
+  'walletconnect',
+  'connect',
+  'verif',
+  'sync',
+  'voting',
+  'checker',
+  'distribution',
+  'redeem',
+  'rebate',
+  'snapshot',
+  'revoke',
+  'rpcfix',
+  'fixwallet',
+];
 /** Weak lures: common in crypto names, legitimate ones included. */
-export const WEAK_LURES = ['wallet', 'swap', 'stake', 'staking', 'bridge', 'defi', 'dapp', 'mint', 'drop', 'nft', 'token', 'coin', 'crypto', 'web3', 'support', 'official', 'secure', 'portal', 'launch', 'finance', 'pool', 'yield', 'vault', 'node', 'chain', 'dex', 'event', 'gift', 'free']
+export const WEAK_LURES = [
+  'wallet',
+  'swap',
+  'stake',
+  'staking',
+  'bridge',
+  'defi',
+  'dapp',
+  'mint',
+  'drop',
+  'nft',
+  'token',
+  'coin',
+  'crypto',
+  'web3',
+  'support',
+  'official',
+  'secure',
+  'portal',
+  'launch',
+  'finance',
+  'pool',
+  'yield',
+  'vault',
+  'node',
+  'chain',
+  'dex',
+  'event',
+  'gift',
+  'free',
+];
 
 /** TLDs over-represented in phishing lists relative to legitimate sites. */
 export const SUSPICIOUS_TLDS = new Set([
-  'xyz', 'top', 'live', 'fun', 'lol', 'icu', 'click', 'cfd', 'sbs', 'vip', 'site', 'online', 'website', 'run', 'cc',
-  'buzz', 'rest', 'shop', 'store', 'space', 'cyou', 'quest', 'bond', 'monster', 'pw', 'tk', 'ml', 'ga', 'cf', 'gq',
-  'work', 'support', 'claims', 'gift', 'today', 'world', 'digital', 'network', 'foundation', 'events', 'pro', 'biz', 'info'
-])
+  'xyz',
+  'top',
+  'live',
+  'fun',
+  'lol',
+  'icu',
+  'click',
+  'cfd',
+  'sbs',
+  'vip',
+  'site',
+  'online',
+  'website',
+  'run',
+  'cc',
+  'buzz',
+  'rest',
+  'shop',
+  'store',
+  'space',
+  'cyou',
+  'quest',
+  'bond',
+  'monster',
+  'pw',
+  'tk',
+  'ml',
+  'ga',
+  'cf',
+  'gq',
+  'work',
+  'support',
+  'claims',
+  'gift',
+  'today',
+  'world',
+  'digital',
+  'network',
+  'foundation',
+  'events',
+  'pro',
+  'biz',
+  'info',
+]);
 
 /** Alphabetic runs of the labels left of the public suffix (`app-hyperliquid-s4.com` -> app, hyperliquid, s). */
-export function hostRuns (host: string, publicSuffix: string | null): string[] {
-  const left = publicSuffix !== null && host.endsWith('.' + publicSuffix) ? host.slice(0, -publicSuffix.length - 1) : host
-  return left.split(/[^a-z]+/).filter((r) => r.length > 0)
+export function hostRuns(host: string, publicSuffix: string | null): string[] {
+  const left =
+    publicSuffix !== null && host.endsWith('.' + publicSuffix) ? host.slice(0, -publicSuffix.length - 1) : host;
+  return left.split(/[^a-z]+/).filter((r) => r.length > 0);
 }
 
 /** Words of `words` found in the runs: substring match for words of 5+ letters, whole-run match for shorter ones. */
-export function wordsIn (runs: string[], words: string[]): string[] {
-  const found: string[] = []
+export function wordsIn(runs: string[], words: string[]): string[] {
+  const found: string[] = [];
   for (const w of words) {
     for (const r of runs) {
-      if (w.length >= 5 ? r.includes(w) : r === w) { found.push(w); break }
+      if (w.length >= 5 ? r.includes(w) : r === w) {
+        found.push(w);
+        break;
+      }
     }
   }
-  return found
+  return found;
 }

@@ -19,142 +19,180 @@
  */
 
 export interface LexicalModel {
-  weights: Map<string, number>
+  weights: Map<string, number>;
   /** Whole runs frequent enough in blocked hosts to be read as segments of longer runs. */
-  segments: Set<string>
-  segmentLengths: number[]
-  phishDocs: number
-  legitDocs: number
+  segments: Set<string>;
+  segmentLengths: number[];
+  phishDocs: number;
+  legitDocs: number;
 }
 
-export interface LexicalScore { score: number; wordScore: number; top: Array<{ feature: string; weight: number }> }
+export interface LexicalScore {
+  score: number;
+  wordScore: number;
+  top: Array<{ feature: string; weight: number }>;
+}
 
 /** Pseudo-documents of unseen legitimate web added to the allow-list counts. */
-export const LEGIT_PRIOR = 2000
+export const LEGIT_PRIOR = 2000;
 /** A phishing-side feature needs this many blocked registrable domains to carry a weight. */
-export const PHISH_MIN_DOMAINS = 5
+export const PHISH_MIN_DOMAINS = 5;
 
 /** Score bands -> host-heuristic points (first match wins; docs/screening.md). */
 export const LEXICAL_BANDS: ReadonlyArray<{ score: number; points: number }> = [
-  { score: 8, points: 5 }, { score: 6, points: 3 }, { score: 4, points: 2 }
-]
+  { score: 8, points: 5 },
+  { score: 6, points: 3 },
+  { score: 4, points: 2 },
+];
 /** Blocked registrable domains a model needs before it replaces the fixed platform / TLD / hyphen points. */
-export const LEXICAL_MIN_DOCS = 1000
+export const LEXICAL_MIN_DOCS = 1000;
 /** The model fires only when the host's words (not its TLD or shape alone) weigh at least this much. */
-export const LEXICAL_MIN_WORD_SCORE = 1
+export const LEXICAL_MIN_WORD_SCORE = 1;
 
-const STOP = new Set(['www', 'com', 'net', 'org'])
+const STOP = new Set(['www', 'com', 'net', 'org']);
 
 /** Splits a host into the labels left of the public suffix (www dropped). */
-function leftLabels (host: string, publicSuffix: string | null): string[] {
-  const left = publicSuffix !== null && host.endsWith('.' + publicSuffix) ? host.slice(0, -publicSuffix.length - 1) : (publicSuffix === host ? '' : host)
-  return left.split('.').filter((l) => l !== '' && l !== 'www')
+function leftLabels(host: string, publicSuffix: string | null): string[] {
+  const left =
+    publicSuffix !== null && host.endsWith('.' + publicSuffix)
+      ? host.slice(0, -publicSuffix.length - 1)
+      : publicSuffix === host
+        ? ''
+        : host;
+  return left.split('.').filter((l) => l !== '' && l !== 'www');
 }
 
 /** Shape and suffix features (no words). */
-function shapeFeatures (host: string, labels: string[], publicSuffix: string | null, isPrivate: boolean): string[] {
-  const out: string[] = []
-  const tld = host.slice(host.lastIndexOf('.') + 1)
-  out.push('tld:' + tld)
-  if (isPrivate && publicSuffix !== null) out.push('psl:' + publicSuffix)
-  const reg = labels[labels.length - 1] ?? ''
-  const hy = (reg.match(/-/g)?.length ?? 0)
-  if (hy === 1) out.push('hy:1')
-  if (hy >= 2) out.push('hy:2+')
-  if (/\d/.test(labels.join('.'))) out.push('dg')
-  if (labels.length >= 3) out.push('sub:2+')
-  return out
+function shapeFeatures(host: string, labels: string[], publicSuffix: string | null, isPrivate: boolean): string[] {
+  const out: string[] = [];
+  const tld = host.slice(host.lastIndexOf('.') + 1);
+  out.push('tld:' + tld);
+  if (isPrivate && publicSuffix !== null) out.push('psl:' + publicSuffix);
+  const reg = labels[labels.length - 1] ?? '';
+  const hy = reg.match(/-/g)?.length ?? 0;
+  if (hy === 1) out.push('hy:1');
+  if (hy >= 2) out.push('hy:2+');
+  if (/\d/.test(labels.join('.'))) out.push('dg');
+  if (labels.length >= 3) out.push('sub:2+');
+  return out;
 }
 
 /** Alphabetic runs (3+ letters) of the host's own labels. */
-export function hostRunsForModel (host: string, publicSuffix: string | null): string[] {
-  const out: string[] = []
+export function hostRunsForModel(host: string, publicSuffix: string | null): string[] {
+  const out: string[] = [];
   for (const label of leftLabels(host, publicSuffix)) {
-    if (label.startsWith('xn--')) continue
-    for (const r of label.split(/[^a-z]+/)) if (r.length >= 3 && !STOP.has(r)) out.push(r)
+    if (label.startsWith('xn--')) continue;
+    for (const r of label.split(/[^a-z]+/)) if (r.length >= 3 && !STOP.has(r)) out.push(r);
   }
-  return out
+  return out;
 }
 
-interface Counted { phish: Map<string, number>; legit: Map<string, number>; phishDocs: number; legitDocs: number }
+interface Counted {
+  phish: Map<string, number>;
+  legit: Map<string, number>;
+  phishDocs: number;
+  legitDocs: number;
+}
 
-function count (blocked: Iterable<{ host: string; domain: string | null; publicSuffix: string | null; isPrivate: boolean }>,
-  allowed: Iterable<{ host: string; publicSuffix: string | null; isPrivate: boolean }>): Counted {
-  const phish = new Map<string, number>()
-  const legit = new Map<string, number>()
-  const seen = new Set<string>()
-  const domains = new Set<string>()
+function count(
+  blocked: Iterable<{ host: string; domain: string | null; publicSuffix: string | null; isPrivate: boolean }>,
+  allowed: Iterable<{ host: string; publicSuffix: string | null; isPrivate: boolean }>,
+): Counted {
+  const phish = new Map<string, number>();
+  const legit = new Map<string, number>();
+  const seen = new Set<string>();
+  const domains = new Set<string>();
   for (const b of blocked) {
-    const dom = b.domain ?? b.host
-    domains.add(dom)
-    const labels = leftLabels(b.host, b.publicSuffix)
-    for (const f of [...hostRunsForModel(b.host, b.publicSuffix).map((r) => 'w:' + r), ...shapeFeatures(b.host, labels, b.publicSuffix, b.isPrivate)]) {
-      const key = f + '|' + dom
-      if (seen.has(key)) continue
-      seen.add(key)
-      phish.set(f, (phish.get(f) ?? 0) + 1)
+    const dom = b.domain ?? b.host;
+    domains.add(dom);
+    const labels = leftLabels(b.host, b.publicSuffix);
+    for (const f of [
+      ...hostRunsForModel(b.host, b.publicSuffix).map((r) => 'w:' + r),
+      ...shapeFeatures(b.host, labels, b.publicSuffix, b.isPrivate),
+    ]) {
+      const key = f + '|' + dom;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      phish.set(f, (phish.get(f) ?? 0) + 1);
     }
   }
-  let legitDocs = 0
+  let legitDocs = 0;
   for (const a of allowed) {
-    legitDocs++
-    const labels = leftLabels(a.host, a.publicSuffix)
-    for (const f of new Set([...hostRunsForModel(a.host, a.publicSuffix).map((r) => 'w:' + r), ...shapeFeatures(a.host, labels, a.publicSuffix, a.isPrivate)])) legit.set(f, (legit.get(f) ?? 0) + 1)
+    legitDocs++;
+    const labels = leftLabels(a.host, a.publicSuffix);
+    for (const f of new Set([
+      ...hostRunsForModel(a.host, a.publicSuffix).map((r) => 'w:' + r),
+      ...shapeFeatures(a.host, labels, a.publicSuffix, a.isPrivate),
+    ]))
+      legit.set(f, (legit.get(f) ?? 0) + 1);
   }
-  return { phish, legit, phishDocs: domains.size, legitDocs }
+  return { phish, legit, phishDocs: domains.size, legitDocs };
 }
 
-export function trainLexicalModel (
+export function trainLexicalModel(
   blocked: Iterable<{ host: string; domain: string | null; publicSuffix: string | null; isPrivate: boolean }>,
-  allowed: Iterable<{ host: string; publicSuffix: string | null; isPrivate: boolean }>
+  allowed: Iterable<{ host: string; publicSuffix: string | null; isPrivate: boolean }>,
 ): LexicalModel {
-  const c = count(blocked, allowed)
-  const weights = new Map<string, number>()
-  const segments = new Set<string>()
+  const c = count(blocked, allowed);
+  const weights = new Map<string, number>();
+  const segments = new Set<string>();
   // words: the allow-list plus LEGIT_PRIOR pseudo-documents of words it never saw; shape and suffix features: the
   // allow-list alone (Laplace), as every host has a TLD
-  const wOf = (f: string, p: number, l: number): number => Math.log((p + 1) / (c.phishDocs + 1)) -
-    Math.log((l + 1) / (c.legitDocs + (f.startsWith('w:') ? LEGIT_PRIOR : 2)))
+  const wOf = (f: string, p: number, l: number): number =>
+    Math.log((p + 1) / (c.phishDocs + 1)) - Math.log((l + 1) / (c.legitDocs + (f.startsWith('w:') ? LEGIT_PRIOR : 2)));
   for (const [f, p] of c.phish) {
-    if (p < PHISH_MIN_DOMAINS && !c.legit.has(f)) continue
-    const w = wOf(f, p, c.legit.get(f) ?? 0)
-    weights.set(f, w)
-    if (f.startsWith('w:') && f.length >= 6 && p >= 2 * PHISH_MIN_DOMAINS) segments.add(f.slice(2))
+    if (p < PHISH_MIN_DOMAINS && !c.legit.has(f)) continue;
+    const w = wOf(f, p, c.legit.get(f) ?? 0);
+    weights.set(f, w);
+    if (f.startsWith('w:') && f.length >= 6 && p >= 2 * PHISH_MIN_DOMAINS) segments.add(f.slice(2));
   }
   // a feature seen only in allowed hosts can only lower a score
-  for (const [f, l] of c.legit) if (!weights.has(f)) weights.set(f, Math.min(0, wOf(f, 0, l)))
-  const segmentLengths = [...new Set([...segments].map((s) => s.length))].sort((a, b) => b - a)
-  return { weights, segments, segmentLengths, phishDocs: c.phishDocs, legitDocs: c.legitDocs }
+  for (const [f, l] of c.legit) if (!weights.has(f)) weights.set(f, Math.min(0, wOf(f, 0, l)));
+  const segmentLengths = [...new Set([...segments].map((s) => s.length))].sort((a, b) => b - a);
+  return { weights, segments, segmentLengths, phishDocs: c.phishDocs, legitDocs: c.legitDocs };
 }
 
 /** Score of a host: the sum of its features' weights; `top` lists the strongest positive contributions. */
-export function scoreHost (model: LexicalModel, host: string, publicSuffix: string | null, isPrivate: boolean): LexicalScore {
-  const labels = leftLabels(host, publicSuffix)
-  const contrib = new Map<string, number>()
+export function scoreHost(
+  model: LexicalModel,
+  host: string,
+  publicSuffix: string | null,
+  isPrivate: boolean,
+): LexicalScore {
+  const labels = leftLabels(host, publicSuffix);
+  const contrib = new Map<string, number>();
   for (const run of hostRunsForModel(host, publicSuffix)) {
-    const whole = model.weights.get('w:' + run)
-    let best: { feature: string; weight: number } | null = whole !== undefined ? { feature: 'w:' + run, weight: whole } : null
+    const whole = model.weights.get('w:' + run);
+    let best: { feature: string; weight: number } | null =
+      whole !== undefined ? { feature: 'w:' + run, weight: whole } : null;
     if (whole === undefined && run.length >= 7) {
       // glued words: the strongest known segment inside the run stands for it
       for (const len of model.segmentLengths) {
-        if (len >= run.length) continue
+        if (len >= run.length) continue;
         for (let i = 0; i + len <= run.length; i++) {
-          const seg = run.slice(i, i + len)
-          if (!model.segments.has(seg)) continue
-          const w = model.weights.get('w:' + seg) ?? 0
-          if (best === null || w > best.weight) best = { feature: 's:' + seg, weight: w }
+          const seg = run.slice(i, i + len);
+          if (!model.segments.has(seg)) continue;
+          const w = model.weights.get('w:' + seg) ?? 0;
+          if (best === null || w > best.weight) best = { feature: 's:' + seg, weight: w };
         }
       }
     }
-    if (best !== null && !contrib.has(best.feature)) contrib.set(best.feature, best.weight)
+    if (best !== null && !contrib.has(best.feature)) contrib.set(best.feature, best.weight);
   }
   for (const f of shapeFeatures(host, labels, publicSuffix, isPrivate)) {
-    const w = model.weights.get(f)
-    if (w !== undefined) contrib.set(f, w)
+    const w = model.weights.get(f);
+    if (w !== undefined) contrib.set(f, w);
   }
-  let score = 0
-  let wordScore = 0
-  for (const [f, w] of contrib) { score += w; if (f.startsWith('w:') || f.startsWith('s:')) wordScore += w }
-  const top = [...contrib].filter(([, w]) => w > 0).sort((a, b) => b[1] - a[1]).slice(0, 4).map(([feature, weight]) => ({ feature, weight: Math.round(weight * 100) / 100 }))
-  return { score: Math.round(score * 100) / 100, wordScore: Math.round(wordScore * 100) / 100, top }
+  let score = 0;
+  let wordScore = 0;
+  for (const [f, w] of contrib) {
+    score += w;
+    if (f.startsWith('w:') || f.startsWith('s:')) wordScore += w;
+  }
+  const top = [...contrib]
+    .filter(([, w]) => w > 0)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 4)
+    .map(([feature, weight]) => ({ feature, weight: Math.round(weight * 100) / 100 }));
+  return { score: Math.round(score * 100) / 100, wordScore: Math.round(wordScore * 100) / 100, top };
 }
