@@ -11,6 +11,8 @@ import type { ListEntry, ParsedList } from './lists/list-entry.ts';
 import { buildBrandAnchors, type BrandAnchors } from './url/brand-anchors.ts';
 import { hostShape } from './url/host-shape.ts';
 import { trainLexicalModel, type LexicalModel } from './url/lexical-model.ts';
+import { cleanList, type DropReason } from './lists/clean-list.ts';
+import { PROTOCOL_REGISTRY_REF, protocolContract } from './registry/protocol-contracts.ts';
 
 export interface ListRef {
   name: string;
@@ -28,6 +30,22 @@ export interface HostVerdict {
   allowed: HostMatch | null;
   /** Block entries matching the host or a parent. */
   blocked: HostMatch | null;
+}
+
+/** A block entry dropped because the value is well known (a token-list token or a registry contract). */
+export interface ListConflict {
+  /** The block-lists that named it. */
+  blockedBy: ListRef[];
+  reason: DropReason;
+  /** What it is: registry label or token symbol/name, and the list or registry that says so. */
+  knownAs: string;
+  knownBy: ListRef;
+}
+
+/** What list cleaning dropped at build, per list and reason (lists/clean-list.ts). */
+export interface CleaningReport {
+  dropped: Record<string, Record<string, number>>;
+  examples: Array<{ list: string; value: string; reason: string; detail?: string }>;
 }
 
 export interface WellKnownToken {
@@ -184,6 +202,9 @@ export class ScreeningKnowledge {
   private readonly blockedRegistrable = new Map<string, { count: number; refs: ListRef[] }>();
   /** Host shapes (variable parts masked) of blocked hosts, for campaign-pattern matching. */
   private readonly blockedShapes = new Map<string, { count: number; example: string; refs: ListRef[] }>();
+  /** Block entries overruled by well-known tokens/contracts, by `chain:value`. */
+  private readonly conflicts = new Map<string, ListConflict>();
+  readonly cleaning: CleaningReport = { dropped: {}, examples: [] };
   readonly brands: BrandAnchors;
   /** Alphabetic runs (4+ letters) in blocked hosts of VOCABULARY_MIN_COUNT+ registrable domains, absent from allowed hosts. */
   readonly vocabulary: Map<string, number>;
@@ -192,8 +213,14 @@ export class ScreeningKnowledge {
 
   constructor(parsed: ParsedList[]) {
     const lists = [];
-    for (const list of parsed) {
-      const ref: ListRef = { name: list.name, version: list.version };
+    for (const raw of parsed) {
+      const ref: ListRef = { name: raw.name, version: raw.version };
+      const { list, dropped } = cleanList(raw);
+      for (const d of dropped) {
+        this.noteDropped(d.list, d.value, d.reason, d.detail);
+        const c = d.kind !== 'domain' ? protocolContract(d.value) : null;
+        if (c !== null) this.noteConflict(`evm:${d.value}`, ref, 'well_known_contract', c.label, PROTOCOL_REGISTRY_REF);
+      }
       const kinds = new Set<string>();
       for (const e of list.entries) {
         kinds.add(e.kind);
@@ -208,6 +235,7 @@ export class ScreeningKnowledge {
       });
     }
     this.lists = lists;
+    this.dropWellKnownTokens();
     const blockedParts: HostParts[] = [];
     for (const [host, refs] of this.hostBlock) {
       const parts = hostParts(host);
@@ -233,6 +261,38 @@ export class ScreeningKnowledge {
     this.lexical = trainLexicalModel(blockedParts, [...this.allowedHosts()].map(hostParts));
   }
 
+  private noteDropped(list: string, value: string, reason: string, detail?: string): void {
+    const byReason = (this.cleaning.dropped[list] ??= {});
+    byReason[reason] = (byReason[reason] ?? 0) + 1;
+    if (this.cleaning.examples.length < 50)
+      this.cleaning.examples.push({ list, value, reason, ...(detail ? { detail } : {}) });
+  }
+
+  private noteConflict(key: string, ref: ListRef, reason: DropReason, knownAs: string, knownBy: ListRef): void {
+    const cur = this.conflicts.get(key);
+    if (cur) {
+      if (!cur.blockedBy.some((r) => r.name === ref.name)) cur.blockedBy.push(ref);
+    } else this.conflicts.set(key, { blockedBy: [ref], reason, knownAs, knownBy });
+  }
+
+  /** Cross-list cleaning: a block entry naming a token of a loaded token list is dropped and kept as a conflict. */
+  private dropWellKnownTokens(): void {
+    for (const map of [this.addressBlock, this.tokenBlock]) {
+      for (const [key, refs] of map) {
+        const family = key.startsWith('solana:') ? 'solana' : 'evm';
+        const value = key.slice(key.indexOf(':') + 1);
+        const token = this.tokenAllow.get(`${family}:${value}`);
+        if (token === undefined) continue;
+        map.delete(key);
+        const knownAs = `${token.symbol ?? '?'} (${token.name ?? '?'})`;
+        for (const r of refs) {
+          this.noteDropped(r.name, value, 'well_known_token', knownAs);
+          this.noteConflict(`${family}:${value}`, r, 'well_known_token', knownAs, token.ref);
+        }
+      }
+    }
+  }
+
   /** The built knowledge as plain data (Maps, Sets, arrays, objects): what crosses from a worker thread. */
   snapshot(): KnowledgeSnapshot {
     return { ...this } as unknown as KnowledgeSnapshot;
@@ -244,7 +304,8 @@ export class ScreeningKnowledge {
   }
 
   private add(e: ListEntry, ref: ListRef): void {
-    const chainKey = `${e.chain ?? 'any'}:${e.value}`;
+    // an address without a chain is an EVM address (Solana keys never look like 0x + 40 hex)
+    const chainKey = `${e.chain ?? (e.value.startsWith('0x') ? 'evm' : 'any')}:${e.value}`;
     if (e.kind === 'domain') {
       if (e.disposition === 'block') push(this.hostBlock, e.value, ref);
       else if (e.meta?.wildcardParent === true) push(this.wildcardParents, e.value, ref);
@@ -314,6 +375,26 @@ export class ScreeningKnowledge {
   /** Block-list refs for an address (EVM lower-case), or null. */
   blockedAddress(chain: 'evm' | 'solana', address: string): ListRef[] | null {
     return this.addressBlock.get(`${chain}:${address}`) ?? null;
+  }
+
+  /** The block entries overruled for this address or mint because it is well known, or null. */
+  listConflict(chain: 'evm' | 'solana', address: string): ListConflict | null {
+    return this.conflicts.get(`${chain}:${address}`) ?? null;
+  }
+
+  /**
+   * What the address is when it is well known: a registry contract or a token of a loaded token list (for EVM the
+   * registry first). Null for anything else.
+   */
+  wellKnownContract(
+    chain: 'evm' | 'solana',
+    address: string,
+  ): { label: string; kind: 'protocol' | 'token'; spender: boolean; ref: ListRef } | null {
+    const c = chain === 'evm' ? protocolContract(address) : null;
+    if (c !== null) return { label: c.label, kind: 'protocol', spender: c.spender, ref: PROTOCOL_REGISTRY_REF };
+    const t = this.tokenAllow.get(`${chain}:${address}`);
+    if (t === undefined) return null;
+    return { label: `${t.symbol ?? '?'} (${t.name ?? '?'})`, kind: 'token', spender: false, ref: t.ref };
   }
 
   /** Allow-list refs for an address, or null. */

@@ -5,6 +5,7 @@ import { gunzipSync } from 'node:zlib';
 import type { CliCommand } from '../cli/commands.ts';
 import { parseList } from '../screening/lists/parse-list.ts';
 import type { ListFormat } from '../screening/lists/list-entry.ts';
+import { cleanList, droppedSummary } from '../screening/lists/clean-list.ts';
 
 export const LIST_FORMATS: ListFormat[] = ['metamask', 'phantom', 'scamsniffer', 'tokenlist', 'csv'];
 
@@ -25,11 +26,20 @@ export const listsImportCommand: CliCommand = {
     const file = a.positionals[0];
     let content = fs.readFileSync(file);
     if (content[0] === 0x1f && content[1] === 0x8b) content = gunzipSync(content);
-    const parsed = parseList(a.values.format, content, {
+    const raw = parseList(a.values.format, content, {
       name: a.values.name,
       version: a.values.version,
       fileName: path.basename(file),
     });
+    // cleaning (docs/screening.md, "List cleaning"): block entries of well-known contracts are stored as evidence
+    // (scans report them as conflicts, the knowledge never lets them block); the other dropped entries are not stored
+    const { list: cleaned, dropped } = cleanList(raw);
+    const wellKnown = new Set(dropped.filter((d) => d.reason === 'well_known_contract').map((d) => d.value));
+    const evidence = raw.entries.filter(
+      (e) => e.disposition === 'block' && e.kind !== 'domain' && wellKnown.has(e.value),
+    );
+    const parsed = { ...cleaned, entries: [...cleaned.entries, ...evidence] };
+    const summary = droppedSummary(dropped);
     const s = await a.admin();
     try {
       const stored = await s.run('lists.insert', {
@@ -42,12 +52,16 @@ export const listsImportCommand: CliCommand = {
       a.io.out(
         `${parsed.name} ${parsed.version}: ${parsed.entries.length} entries${parsed.skipped ? `, ${parsed.skipped} skipped (not normalisable)` : ''}${stored ? ', stored and active' : ', already stored (nothing added)'}`,
       );
+      for (const d of dropped.slice(0, 20))
+        a.io.out(`dropped ${d.kind} ${d.value}: ${d.reason}${d.detail ? ` (${d.detail})` : ''}`);
+      if (dropped.length > 20) a.io.out(`... and ${dropped.length - 20} more dropped`);
       a.io.out(
         JSON.stringify({
           name: parsed.name,
           version: parsed.version,
           entries: parsed.entries.length,
           skipped: parsed.skipped ?? 0,
+          dropped: summary,
           stored,
         }),
       );

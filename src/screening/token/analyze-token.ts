@@ -35,6 +35,15 @@ export function analyzeToken(
       source: { type: 'list', name: r.name, version: r.version },
     });
   }
+  const conflict = knowledge.listConflict(family, address);
+  if (conflict !== null)
+    findings.push({
+      kind: 'token.list_conflict',
+      severity: 'info',
+      message: `${address} is on ${conflict.blockedBy.map((r) => r.name).join(', ')}, but it is the well-known ${conflict.knownAs} (${conflict.knownBy.name}): the well-known entry outranks the scam-list entry`,
+      source: { type: 'list', name: conflict.knownBy.name, version: conflict.knownBy.version },
+      data: { blockedBy: conflict.blockedBy, reason: conflict.reason, knownAs: conflict.knownAs },
+    });
   const known = knowledge.wellKnownToken(family, address);
   if (known) {
     findings.push({
@@ -56,6 +65,17 @@ export function analyzeToken(
         source: heuristic('token.metadata_mismatch'),
       });
     }
+    return findings;
+  }
+  const contract = knowledge.wellKnownContract(family, address);
+  if (contract !== null) {
+    findings.push({
+      kind: 'token.well_known',
+      severity: 'info',
+      message: `${address} is the well-known contract ${contract.label} (${contract.ref.name})`,
+      source: { type: 'list', name: contract.ref.name, version: contract.ref.version },
+      data: { label: contract.label },
+    });
     return findings;
   }
   const checks: Array<['symbol' | 'name', string | undefined]> = [

@@ -4,6 +4,7 @@
  * used mainnet contracts, not an exhaustive registry; an unknown spender is reported as unknown, not as bad.
  */
 import { parseAbi } from 'viem';
+import { PROTOCOL_CONTRACTS } from '../registry/protocol-contracts.ts';
 
 export const TOKEN_ABI = parseAbi([
   'function approve(address spender, uint256 amount)',
@@ -42,23 +43,10 @@ export const MULTICALL_ABI = parseAbi([
 
 export const PERMIT2_ADDRESS = '0x000000000022d473030f116ddee9f6b43ac78ba3';
 
-/** Widely used spenders/operators (lower-case) -> label. */
-export const KNOWN_SPENDERS: Readonly<Record<string, string>> = Object.freeze({
-  [PERMIT2_ADDRESS]: 'Uniswap Permit2',
-  '0x3fc91a3afd70395cd496c647d5a6cc9d4b2b7fad': 'Uniswap Universal Router',
-  '0x66a9893cc07d91d95644aedd05d03f95e1dba8af': 'Uniswap Universal Router v2',
-  '0x7a250d5630b4cf539739df2c5dacb4c659f2488d': 'Uniswap V2 Router',
-  '0xe592427a0aece92de3edee1f18e0157c05861564': 'Uniswap V3 SwapRouter',
-  '0x68b3465833fb72a70ecdf485e0e4c7bd8665fc45': 'Uniswap SwapRouter02',
-  '0x1111111254eeb25477b68fb85ed929f73a960582': '1inch Router v5',
-  '0x111111125421ca6dc452d289314280a0f8842a65': '1inch Router v6',
-  '0xdef1c0ded9bec7f1a1670819833240f027b25eff': '0x Exchange Proxy',
-  '0x1e0049783f008a0085193e00003d00cd54003c71': 'OpenSea Conduit',
-  '0x00000000000000adc04c56bf30ac9d3c0aaf14dc': 'Seaport 1.5',
-  '0x0000000000000068f116a894984e2db1123eb395': 'Seaport 1.6',
-  '0xc92e8bdf79f0507f65a392b0ab4667716bfe0110': 'CoW Protocol Vault Relayer',
-  '0x9008d19f58aabd9ed0d60971565aa8510560ab41': 'CoW Protocol Settlement',
-});
+/** Spenders/operators trusted to receive approvals (lower-case) -> label: the registry's routers and marketplaces. */
+export const KNOWN_SPENDERS: Readonly<Record<string, string>> = Object.freeze(
+  Object.fromEntries([...PROTOCOL_CONTRACTS.values()].filter((c) => c.spender).map((c) => [c.address, c.label])),
+);
 
 /** Amounts at or above this are treated as unlimited (2^128; max uint256 and max uint160 included). */
 export const HUGE_AMOUNT = 2n ** 128n;

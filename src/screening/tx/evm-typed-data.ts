@@ -101,7 +101,8 @@ export function typedDataFindings(raw: unknown, knowledge: ScreeningKnowledge, s
     const zero = toOfferer.length === 0 || toOfferer.every((c) => (big(c.startAmount) ?? 0n) === 0n);
     findings.push({
       kind: zero ? 'tx.seaport_free_order' : 'tx.seaport_order',
-      severity: zero ? 'critical' : 'medium',
+      // an order that pays the offerer is what a marketplace listing or offer is: low (shown, not a warning)
+      severity: zero ? 'critical' : 'low',
       message: zero
         ? `Seaport order gives away ${offer.length} offer item(s) while the offerer receives nothing`
         : `Seaport order offering ${offer.length} item(s): check the price and recipients`,

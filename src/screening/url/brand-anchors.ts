@@ -22,7 +22,7 @@ export interface BrandAnchors {
 
 export const MIN_BLOCKED_MENTIONS = 10;
 
-const CURATED: Record<string, string[]> = {
+export const CURATED: Readonly<Record<string, string[]>> = {
   metamask: ['metamask.io'],
   opensea: ['opensea.io'],
   uniswap: ['uniswap.org'],

@@ -1,0 +1,91 @@
+/**
+ * A small curated registry of well-known protocol contracts (routers, Permit2, marketplaces, wrapped native tokens,
+ * ENS, Safe libraries, Multicall3), by chain id. Addresses are from the projects' own deployment docs; entries
+ * deployed at one address on many chains (CREATE2: Permit2, Seaport, Multicall3) list every screening chain.
+ * Purpose: a well-known contract outranks a noisy scam-address list entry (the entry becomes a conflict finding,
+ * never a block) and counts as a known spender. It is not an allow-list for anything else the contract does.
+ */
+/** Names the registry in findings, like a loaded list. */
+export interface RegistryRef {
+  readonly name: string;
+  readonly version: string;
+}
+
+export interface ProtocolContract {
+  address: string;
+  label: string;
+  /** Chain ids the contract is deployed at this address on. */
+  chainIds: readonly number[];
+  /** Trusted to receive approvals / act as operator (routers, Permit2, marketplaces); false for e.g. WETH, ENS. */
+  spender: boolean;
+}
+
+export const PROTOCOL_REGISTRY_REF: RegistryRef = Object.freeze({ name: 'protocol-registry', version: '2026-11-23' });
+
+/** The EVM chains the screening service names (chains.ts). */
+const ALL = [1, 10, 56, 137, 8453, 42161, 43114, 130];
+const OP_STACK = [10, 8453, 130];
+
+const RAW: Array<[string, string, readonly number[], boolean]> = [
+  ['0x000000000022d473030f116ddee9f6b43ac78ba3', 'Uniswap Permit2', ALL, true],
+  ['0x3fc91a3afd70395cd496c647d5a6cc9d4b2b7fad', 'Uniswap Universal Router', ALL, true],
+  ['0x66a9893cc07d91d95644aedd05d03f95e1dba8af', 'Uniswap Universal Router (v4)', [1], true],
+  ['0x6ff5693b99212da76ad316178a184ab56d299b43', 'Uniswap Universal Router (v4)', [8453], true],
+  ['0x7a250d5630b4cf539739df2c5dacb4c659f2488d', 'Uniswap V2 Router02', [1], true],
+  ['0xe592427a0aece92de3edee1f18e0157c05861564', 'Uniswap V3 SwapRouter', [1, 10, 137, 42161], true],
+  ['0x68b3465833fb72a70ecdf485e0e4c7bd8665fc45', 'Uniswap SwapRouter02', [1, 10, 137, 42161], true],
+  ['0x2626664c2603336e57b271c5c0b26f421741e481', 'Uniswap SwapRouter02', [8453], true],
+  ['0xc36442b4a4522e871399cd717abdd847ab11fe88', 'Uniswap V3 Positions NFT', [1, 10, 137, 42161], true],
+  ['0x6000da47483062a0d734ba3dc7576ce6a0b645c4', 'UniswapX Exclusive Dutch Order Reactor', [1], true],
+  ['0x00000000006c3852cbef3e08e8df289169ede581', 'Seaport 1.1', ALL, true],
+  ['0x00000000000001ad428e4906ae43d8f9852d0dd6', 'Seaport 1.4', ALL, true],
+  ['0x00000000000000adc04c56bf30ac9d3c0aaf14dc', 'Seaport 1.5', ALL, true],
+  ['0x0000000000000068f116a894984e2db1123eb395', 'Seaport 1.6', ALL, true],
+  ['0x1e0049783f008a0085193e00003d00cd54003c71', 'OpenSea Conduit', ALL, true],
+  ['0x000000000000ad05ccc4f10045630fb830b95127', 'Blur Marketplace', [1], true],
+  ['0x1111111254eeb25477b68fb85ed929f73a960582', '1inch Router v5', ALL, true],
+  ['0x111111125421ca6dc452d289314280a0f8842a65', '1inch Router v6', ALL, true],
+  ['0xdef1c0ded9bec7f1a1670819833240f027b25eff', '0x Exchange Proxy', [1, 56, 137], true],
+  ['0x9008d19f58aabd9ed0d60971565aa8510560ab41', 'CoW Protocol Settlement', [1, 8453, 42161], true],
+  ['0xc92e8bdf79f0507f65a392b0ab4667716bfe0110', 'CoW Protocol Vault Relayer', [1, 8453, 42161], true],
+  ['0x10ed43c718714eb63d5aa57b78b54704e256024e', 'PancakeSwap V2 Router', [56], true],
+  ['0x13f4ea83d0bd40e75c8222255bc855a974568dd4', 'PancakeSwap Smart Router', [56], true],
+  ['0x87870bca3f3fd6335c3f4ce8392d69350b4fa4e2', 'Aave V3 Pool', [1], true],
+  ['0xc02aaa39b223fe8d0a0e5c4f27ead9083c756cc2', 'WETH', [1], false],
+  ['0x4200000000000000000000000000000000000006', 'WETH', OP_STACK, false],
+  ['0x82af49447d8a07e3bd95bd0d56f35241523fbab1', 'WETH', [42161], false],
+  ['0x7ceb23fd6bc0add59e62ac25578270cff1b9f619', 'WETH (PoS bridged)', [137], false],
+  ['0x0d500b1d8e8ef31e21c99d1db9a6444d3adf1270', 'WPOL', [137], false],
+  ['0xbb4cdb9cbd36b01bd1cbaebf2de08d9173bc095c', 'WBNB', [56], false],
+  ['0xb31f66aa3c1e785363f0875a1b74e27b85fd66c7', 'WAVAX', [43114], false],
+  ['0x00000000000c2e074ec69a0dfb2997ba6c7d2e1e', 'ENS Registry', [1], false],
+  ['0x57f1887a8bf19b14fc0df6fd9b2acc9af147ea85', 'ENS Base Registrar (.eth NFT)', [1], false],
+  ['0x253553366da8546fc250f225fe3d25d0c782303b', 'ENS ETH Registrar Controller', [1], false],
+  ['0xd4416b13d2b3a9abae7acd5d6c2bbdbe25686401', 'ENS Name Wrapper', [1], false],
+  ['0x231b0ee14048e9dccd1d247744d114a4eb5e8e63', 'ENS Public Resolver', [1], false],
+  ['0xca11bde05977b3631167028862be2a173976ca11', 'Multicall3', ALL, false],
+  ['0xa238cbeb142c10ef7ad8442c6d1f9e89e07e7761', 'Safe MultiSend 1.3.0', ALL, false],
+  ['0x40a2accbd92bca938b02010e17a5b8929b49130d', 'Safe MultiSendCallOnly 1.3.0', ALL, false],
+  ['0x38869bf66a61cf6bdb996a6ae40d5853fd43b526', 'Safe MultiSend 1.4.1', ALL, false],
+  ['0x9641d764fc13c8b624c04430c7356c1c7c8102e2', 'Safe MultiSendCallOnly 1.4.1', ALL, false],
+  ['0xa65387f16b013cf2af4605ad8aa5ec25a2cba3a2', 'Safe SignMessageLib 1.3.0', ALL, false],
+  ['0xd53cd0ab83d845ac265be939c57f53ad838012c9', 'Safe SignMessageLib 1.4.1', ALL, false],
+  ['0xd9db270c1b5e3bd161e8c8503c55ceabee709552', 'Safe singleton 1.3.0', ALL, false],
+  ['0x3e5c63644e683549055b9be8653de26e0b4cd36e', 'Safe singleton L2 1.3.0', ALL, false],
+  ['0x41675c099f32341bf84bfc5382af534df5c7461a', 'Safe singleton 1.4.1', ALL, false],
+  ['0x29fcb43b46531bca003ddc8fcb67ffe91900c762', 'Safe singleton L2 1.4.1', ALL, false],
+];
+
+/** Safe libraries a SafeTx may delegatecall by design (MultiSend batches, SignMessageLib). */
+export const SAFE_DELEGATECALL_LIBS: ReadonlySet<string> = new Set(
+  RAW.filter(([, label]) => /^Safe (MultiSend|SignMessageLib)/.test(label)).map(([a]) => a),
+);
+
+export const PROTOCOL_CONTRACTS: ReadonlyMap<string, ProtocolContract> = new Map(
+  RAW.map(([address, label, chainIds, spender]) => [address, { address, label, chainIds, spender }]),
+);
+
+/** The registry entry of an EVM address (lower-case), or null. */
+export function protocolContract(address: string): ProtocolContract | null {
+  return PROTOCOL_CONTRACTS.get(address.toLowerCase()) ?? null;
+}
