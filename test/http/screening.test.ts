@@ -58,14 +58,22 @@ t.test('v1 screening scan and feedback through the real app', async (t) => {
 
   for (const [value, why] of [
     ['{not json', /JSON/i],
-    ['{"to":"0x1234","data":"0xabc"}', /./],
-    ['{"to":"00000000000000000000000000000000deadbeef","data":"0x095ea7b3"}', /./],
+    ['{"to":"0x1234","data":"0xzz"}', /hex/],
+    ['{"to":"nobody","data":"0x095ea7b3"}', /not an address/],
   ] as const) {
     const r = await scan({ type: 'transaction', chain: 'evm', value });
     t.equal(r.status, 400, value);
     t.equal(r.body.code, 'invalid_transaction');
     t.match(r.body.error, why);
   }
+  const evasion = await scan({
+    type: 'transaction',
+    chain: 'ethereum',
+    value: '{"to":"00000000000000000000000000000000deadbeef","data":"095ea7b3","chainId":"0x0001"}',
+  });
+  t.equal(evasion.status, 200, 'odd encodings are screened, not refused');
+  t.equal(evasion.body.verdict, 'block', 'the unprefixed address is the listed one');
+  t.ok(evasion.body.findings.some((f: any) => f.kind === 'tx.nonstandard_encoding'));
   for (const body of [
     { type: 'email', chain: 'evm', value: 'x' },
     { type: 'url', chain: 'EVM', value: 'https://x.io' },

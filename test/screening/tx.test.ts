@@ -212,10 +212,11 @@ t.test('malformed EVM input throws invalid_transaction with a precise message', 
     t.throws(() => analyzeTransaction('evm', v, k), { code: 'invalid_transaction', message: msg });
   bad('{not json', /not valid JSON/);
   bad('[1,2]', /JSON object/);
-  bad(JSON.stringify({ to: USDC, data: '0x095ea7b' }), /odd number of hex digits/);
-  bad(JSON.stringify({ to: USDC, data: '095ea7b3' }), /missing the 0x prefix/);
-  bad(JSON.stringify({ to: USDC.slice(2) }), /missing the 0x prefix/);
-  bad(JSON.stringify({ to: '0x1234' }), /not a valid address/);
+  bad(JSON.stringify({ to: USDC, data: '0x095zz7b3' }), /not hex digits/);
+  bad(JSON.stringify({ to: USDC, data: 'approve(x)' }), /not hex digits/);
+  bad(JSON.stringify({ to: 'vitalik' }), /is not an address/);
+  bad(JSON.stringify({ to: '0x1' + '0'.repeat(40) }), /is not an address/);
+  bad(JSON.stringify({ to: '1' + '0'.repeat(49) }), /larger than a 20-byte address|is not an address/);
   bad(JSON.stringify({ to: USDC, value: -1 }), /value must be/);
   bad(JSON.stringify({ from: ME }), /needs at least `to`/);
   bad(JSON.stringify({ method: 'eth_signTypedData_v4', params: [ME, '{"x":1}'] }), /primaryType/);
@@ -223,7 +224,7 @@ t.test('malformed EVM input throws invalid_transaction with a precise message', 
 });
 
 t.test('chainId that is not hex or decimal is invalid_transaction, not a crash', async (t) => {
-  for (const chainId of ['0xzz', '0x', '1e3', ' 1']) {
+  for (const chainId of ['0xzz', '0x', '1e3', '-1', '0']) {
     t.throws(
       () => analyzeTransaction('evm', JSON.stringify({ to: USDC, chainId }), k),
       { code: 'invalid_transaction', message: /chainId/ },

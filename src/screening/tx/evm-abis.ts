@@ -14,6 +14,8 @@ export const TOKEN_ABI = parseAbi([
   'function transferFrom(address from, address to, uint256 amount)',
   'function safeTransferFrom(address from, address to, uint256 tokenId)',
   'function safeTransferFrom(address from, address to, uint256 tokenId, bytes data)',
+  'function safeTransferFrom(address from, address to, uint256 id, uint256 amount, bytes data)',
+  'function safeBatchTransferFrom(address from, address to, uint256[] ids, uint256[] amounts, bytes data)',
   'function permit(address owner, address spender, uint256 value, uint256 deadline, uint8 v, bytes32 r, bytes32 s)',
   'function permit(address holder, address spender, uint256 nonce, uint256 expiry, bool allowed, uint8 v, bytes32 r, bytes32 s)',
 ]);
@@ -25,10 +27,17 @@ export const PERMIT2_ABI = parseAbi([
   'struct TokenPermissions { address token; uint256 amount; }',
   'struct PermitTransferFrom { TokenPermissions permitted; uint256 nonce; uint256 deadline; }',
   'struct SignatureTransferDetails { address to; uint256 requestedAmount; }',
+  'struct PermitBatchTransferFrom { TokenPermissions[] permitted; uint256 nonce; uint256 deadline; }',
+  'struct AllowanceTransferDetails { address from; address to; uint160 amount; address token; }',
   'function approve(address token, address spender, uint160 amount, uint48 expiration)',
   'function permit(address owner, PermitSingle permitSingle, bytes signature)',
   'function permit(address owner, PermitBatch permitBatch, bytes signature)',
   'function permitTransferFrom(PermitTransferFrom permit, SignatureTransferDetails transferDetails, address owner, bytes signature)',
+  'function permitTransferFrom(PermitBatchTransferFrom permit, SignatureTransferDetails[] transferDetails, address owner, bytes signature)',
+  'function permitWitnessTransferFrom(PermitTransferFrom permit, SignatureTransferDetails transferDetails, address owner, bytes32 witness, string witnessTypeString, bytes signature)',
+  'function permitWitnessTransferFrom(PermitBatchTransferFrom permit, SignatureTransferDetails[] transferDetails, address owner, bytes32 witness, string witnessTypeString, bytes signature)',
+  'function transferFrom(address from, address to, uint160 amount, address token)',
+  'function transferFrom(AllowanceTransferDetails[] transferDetails)',
 ]);
 
 export const MULTICALL_ABI = parseAbi([

@@ -17,6 +17,8 @@ export interface CallContext {
   knowledge: ScreeningKnowledge;
   walletAddress?: string;
   decoded: string[];
+  /** Chain id of the requested chain (null: any EVM chain). */
+  chainId: number | null;
 }
 
 const lc = (a: unknown): string => String(a).toLowerCase();
@@ -76,8 +78,28 @@ function approvalFinding(
   ];
 }
 
-/** Decodes `data` sent to `to` and returns findings; unknown selectors give one info finding. */
-export function evmCallFindings(to: string, data: Hex, ctx: CallContext, depth = 0): Finding[] {
+/**
+ * A call none of the ABIs decodes. To a well-known contract (registry, token list) it is information; to any other
+ * contract nothing vouches for the code, so it warns, and more so when it sends value (a `claim()` paying ETH to
+ * a fresh contract is how drainer pages take native coins).
+ */
+function unknownCall(to: string, data: Hex, ctx: CallContext, value: bigint): Finding {
+  const known = ctx.knowledge.wellKnownContract('evm', to);
+  const severity: Severity = known !== null ? 'info' : value > 0n ? 'high' : 'medium';
+  return {
+    kind: 'tx.unknown_call',
+    severity,
+    message:
+      known !== null
+        ? `selector ${data.slice(0, 10)} to ${to} (${known.label}) is not one of the decoded calls`
+        : `selector ${data.slice(0, 10)} calls ${to}, a contract no loaded list or registry knows${value > 0n ? `, and sends it ${value} wei` : ''}: what it does cannot be read here`,
+    source: heuristic('tx.calldata'),
+    data: { selector: data.slice(0, 10), known: known?.label ?? null, value: value.toString() },
+  };
+}
+
+/** Decodes `data` sent to `to` and returns findings (unknownCall for selectors no ABI here decodes). */
+export function evmCallFindings(to: string, data: Hex, ctx: CallContext, depth = 0, value = 0n): Finding[] {
   if (data === '0x') return [];
   if (data.length < 10)
     return [
@@ -92,15 +114,7 @@ export function evmCallFindings(to: string, data: Hex, ctx: CallContext, depth =
   try {
     call = decodeFunctionData({ abi: ABI, data }) as { functionName: string; args?: readonly unknown[] };
   } catch {
-    return [
-      {
-        kind: 'tx.unknown_call',
-        severity: 'info',
-        message: `selector ${data.slice(0, 10)} to ${to} is not one of the decoded calls`,
-        source: heuristic('tx.calldata'),
-        data: { selector: data.slice(0, 10) },
-      },
-    ];
+    return [unknownCall(to, data, ctx, value)];
   }
   const a = call.args ?? [];
   const fn = call.functionName;
@@ -144,21 +158,9 @@ export function evmCallFindings(to: string, data: Hex, ctx: CallContext, depth =
         return approvalFinding('tx.permit', 'DAI-style permit', lc(a[1]), a[4] === true ? null : 0n, to, ctx);
       return approvalFinding('tx.permit', 'EIP-2612 permit', lc(a[1]), a[2] as bigint, to, ctx);
     }
-    case 'permitTransferFrom': {
-      const p = a[0] as { permitted: { token: string; amount: bigint } };
-      const d = a[1] as { to: string; requestedAmount: bigint };
-      const cp = counterparty(lc(d.to), 'recipient', ctx);
-      return [
-        {
-          kind: 'tx.permit2_transfer',
-          severity: cp.listed ? 'critical' : 'high',
-          message: `Permit2 permitTransferFrom moves ${d.requestedAmount} of ${lc(p.permitted.token)} from ${lc(a[2])} to ${lc(d.to)} with a signature`,
-          source: heuristic('tx.permit2'),
-          data: { token: lc(p.permitted.token), to: lc(d.to), owner: lc(a[2]), permit2: isPermit2 },
-        },
-        ...cp.findings,
-      ];
-    }
+    case 'permitTransferFrom':
+    case 'permitWitnessTransferFrom':
+      return signatureTransferFindings(fn, a, isPermit2, ctx);
     case 'transfer': {
       const cp = counterparty(lc(a[0]), 'recipient', ctx);
       return [
@@ -172,7 +174,11 @@ export function evmCallFindings(to: string, data: Hex, ctx: CallContext, depth =
         ...cp.findings,
       ];
     }
+    case 'safeBatchTransferFrom':
+      return batchTransferFindings(to, a, ctx);
     case 'transferFrom':
+      if (a.length === 1 || a.length === 4) return permit2AllowanceTransfer(a, ctx);
+    // falls through: an ERC-20 / ERC-721 transferFrom
     case 'safeTransferFrom': {
       const cp = counterparty(lc(a[1]), 'recipient', ctx);
       const own = ctx.walletAddress?.toLowerCase();
@@ -226,4 +232,75 @@ export function evmCallFindings(to: string, data: Hex, ctx: CallContext, depth =
     default:
       return [];
   }
+}
+
+type Permitted = { token: string; amount: bigint };
+type Details = { to: string; requestedAmount: bigint };
+
+/** Permit2 SignatureTransfer (single, batch, witness): tokens leave `owner` on the strength of a signature. */
+function signatureTransferFindings(fn: string, a: readonly unknown[], isPermit2: boolean, ctx: CallContext): Finding[] {
+  const p = a[0] as { permitted: Permitted | Permitted[] };
+  const permitted = Array.isArray(p.permitted) ? p.permitted : [p.permitted];
+  const details = Array.isArray(a[1]) ? (a[1] as Details[]) : [a[1] as Details];
+  const owner = lc(a[2]);
+  const out: Finding[] = [];
+  const parties = details.map((d) => counterparty(lc(d.to), 'recipient', ctx));
+  const listed = parties.some((c) => c.listed);
+  const toSelf = details.every((d) => lc(d.to) === ctx.walletAddress);
+  out.push({
+    kind: 'tx.permit2_transfer',
+    severity: listed ? 'critical' : toSelf ? 'info' : 'high',
+    message: `Permit2 ${fn} moves ${permitted.length} token(s) (${permitted.map((x) => lc(x.token)).join(', ')}) from ${owner} to ${[...new Set(details.map((d) => lc(d.to)))].join(', ')} with a signature`,
+    source: heuristic('tx.permit2'),
+    data: { tokens: permitted.map((x) => lc(x.token)), to: details.map((d) => lc(d.to)), owner, permit2: isPermit2 },
+  });
+  for (const c of parties) out.push(...c.findings);
+  return out;
+}
+
+/** Permit2 AllowanceTransfer transferFrom (single or batch): spends an allowance given to the caller earlier. */
+function permit2AllowanceTransfer(a: readonly unknown[], ctx: CallContext): Finding[] {
+  const rows =
+    a.length === 1
+      ? (a[0] as Array<{ from: string; to: string; amount: bigint; token: string }>)
+      : [{ from: lc(a[0]), to: lc(a[1]), amount: a[2] as bigint, token: lc(a[3]) }];
+  const out: Finding[] = [];
+  for (const r of rows) {
+    const cp = counterparty(lc(r.to), 'recipient', ctx);
+    const fromOther = ctx.walletAddress !== undefined && lc(r.from) !== ctx.walletAddress;
+    out.push(
+      {
+        kind: 'tx.token_transfer_from',
+        severity: cp.listed ? 'critical' : fromOther ? 'medium' : 'info',
+        message: `Permit2 transferFrom of ${r.amount} of ${lc(r.token)} from ${lc(r.from)} to ${lc(r.to)}`,
+        source: heuristic('tx.permit2'),
+        data: { token: lc(r.token), from: lc(r.from), to: lc(r.to) },
+      },
+      ...cp.findings,
+    );
+  }
+  return out;
+}
+
+/** Items an ERC-1155 batch may move before it reads as a sweep of the wallet's collection. */
+export const SWEEP_ITEMS = 5;
+
+/** ERC-1155 safeBatchTransferFrom: many items in one call, the shape of NFT sweeps. */
+function batchTransferFindings(to: string, a: readonly unknown[], ctx: CallContext): Finding[] {
+  const from = lc(a[0]);
+  const recipient = lc(a[1]);
+  const ids = a[2] as readonly bigint[];
+  const cp = counterparty(recipient, 'recipient', ctx);
+  const fromOther = ctx.walletAddress !== undefined && from !== ctx.walletAddress;
+  const severity: Severity = cp.listed ? 'critical' : fromOther ? 'medium' : ids.length >= SWEEP_ITEMS ? 'low' : 'info';
+  return [
+    {
+      kind: 'tx.token_batch_transfer',
+      severity,
+      message: `ERC-1155 safeBatchTransferFrom of ${ids.length} item id(s) of ${to} from ${from} to ${recipient}${fromOther ? ' (not from your wallet: it spends an operator approval)' : ''}`,
+      source: heuristic('tx.transfer'),
+      data: { token: to, from, to: recipient, items: ids.length },
+    },
+    ...cp.findings,
+  ];
 }

@@ -11,38 +11,29 @@ import type { Finding } from '../finding.ts';
 import { heuristic } from '../finding.ts';
 import type { ScreeningKnowledge } from '../knowledge.ts';
 import { ScreeningInputError } from '../screening-input-error.ts';
-import { checkAddress } from '../chains.ts';
 import { addressListFindings, poisoningFinding } from '../wallet/analyze-wallet.ts';
 import { evmCallFindings } from './evm-call-findings.ts';
 import { typedDataFindings } from './evm-typed-data.ts';
+import { type Oddity, readChainId, readEvmAddress, readHexData, readValue } from './evm-normalise.ts';
+import { authorizationFindings } from './evm-7702.ts';
 
 const bad = (message: string): never => {
   throw new ScreeningInputError('invalid_transaction', message);
 };
 
-function readEvmAddress(v: unknown, field: string): string {
-  if (typeof v !== 'string') return bad(`${field} must be a 0x-prefixed address string`);
-  if (!v.startsWith('0x') && !v.startsWith('0X'))
-    return bad(`${field} ${JSON.stringify(v.slice(0, 50))} is missing the 0x prefix`);
-  const c = checkAddress('evm', v);
-  if (!c.ok) return bad(`${field} is not a valid address: ${c.reason}`);
-  return c.address;
-}
-
-function readHexData(v: unknown, field: string): Hex {
-  if (typeof v !== 'string') return bad(`${field} must be a 0x-prefixed hex string`);
-  if (!/^0x/i.test(v)) return bad(`${field} is missing the 0x prefix`);
-  if (!/^0x[0-9a-fA-F]*$/.test(v)) return bad(`${field} holds characters that are not hex digits`);
-  if (v.length % 2 !== 0) return bad(`${field} has an odd number of hex digits (${v.length - 2})`);
-  return v.toLowerCase() as Hex;
-}
-
-function readValue(v: unknown): bigint {
-  if (v === undefined || v === null) return 0n;
-  if (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0) return BigInt(v);
-  if (typeof v === 'string' && /^0x[0-9a-fA-F]+$/.test(v)) return BigInt(v);
-  if (typeof v === 'string' && /^[0-9]+$/.test(v)) return BigInt(v);
-  return bad('value must be a non-negative integer (hex 0x.. string, decimal string or safe integer)');
+/** One finding for every odd encoding of the request (evm-normalise.ts): medium when calldata was odd. */
+function oddityFinding(odd: Oddity[]): Finding[] {
+  if (odd.length === 0) return [];
+  const calldata = odd.some((o) => o.calldata);
+  return [
+    {
+      kind: 'tx.nonstandard_encoding',
+      severity: calldata ? 'medium' : 'low',
+      message: `the request is not in the form wallet libraries produce (${odd.map((o) => `${o.field}: ${o.what}`).join('; ')}): read as the node would, and reported because hand-made encodings are used to slip past decoders`,
+      source: heuristic('tx.encoding'),
+      data: { oddities: odd },
+    },
+  ];
 }
 
 export interface EvmTxResult {
@@ -69,11 +60,14 @@ export function screenEvmRequest(
     if (/^eth_signTypedData(_v[34])?$/.test(method)) {
       if (params.length < 2) return bad(`${method} params must be [address, typedData]`);
       const [first, second] = params;
-      const addrFirst = typeof first === 'string' && /^0x[0-9a-fA-F]{40}$/.test(first);
-      const signer = addrFirst ? readEvmAddress(first, 'params[0]') : readEvmAddress(second, 'params[1]');
+      const addrFirst = typeof first === 'string' && /^(0x)?[0-9a-fA-F]{40}$/.test(first.trim());
+      const odd: Oddity[] = [];
+      const signer = addrFirst ? readEvmAddress(first, 'params[0]', odd) : readEvmAddress(second, 'params[1]', odd);
+      const decoded = [method];
+      const ctx = { knowledge, walletAddress: walletAddress?.toLowerCase() ?? signer, decoded, chainId };
       return {
-        findings: typedDataFindings(addrFirst ? second : first, knowledge, signer),
-        decoded: [method],
+        findings: [...typedDataFindings(addrFirst ? second : first, ctx, signer), ...oddityFinding(odd)],
+        decoded,
         kind: 'typed_data',
       };
     }
@@ -119,26 +113,17 @@ export function screenEvmRequest(
     return bad('an EVM transaction needs at least `to` (and optionally data, value, from, chainId)');
   const findings: Finding[] = [];
   const decoded: string[] = [];
+  const odd: Oddity[] = [];
   const data =
-    doc.data !== undefined
-      ? readHexData(doc.data, 'data')
-      : doc.input !== undefined
-        ? readHexData(doc.input, 'input')
+    doc.data !== undefined && doc.data !== null
+      ? readHexData(doc.data, 'data', odd)
+      : doc.input !== undefined && doc.input !== null
+        ? readHexData(doc.input, 'input', odd)
         : ('0x' as Hex);
-  const value = readValue(doc.value);
-  if (doc.from !== undefined) readEvmAddress(doc.from, 'from');
-  if (doc.chainId !== undefined) {
-    const raw = doc.chainId;
-    const c =
-      typeof raw === 'number'
-        ? raw
-        : typeof raw === 'string' && /^0x[0-9a-fA-F]+$/.test(raw)
-          ? Number(BigInt(raw))
-          : typeof raw === 'string' && /^[0-9]+$/.test(raw)
-            ? Number(raw)
-            : null;
-    if (c === null || !Number.isSafeInteger(c) || c <= 0)
-      return bad('chainId must be a positive integer (number, decimal or hex string)');
+  const value = readValue(doc.value, odd);
+  if (doc.from !== undefined && doc.from !== null) readEvmAddress(doc.from, 'from', odd);
+  if (doc.chainId !== undefined && doc.chainId !== null) {
+    const c = readChainId(doc.chainId, 'chainId', odd);
     if (chainId !== null && c !== chainId)
       findings.push({
         kind: 'tx.chain_mismatch',
@@ -147,6 +132,8 @@ export function screenEvmRequest(
         source: heuristic('tx.chain'),
       });
   }
+  const ctx = { knowledge, walletAddress: walletAddress?.toLowerCase(), decoded, chainId };
+  if (doc.authorizationList !== undefined) findings.push(...authorizationFindings(doc.authorizationList, ctx, odd));
   if (doc.to === undefined || doc.to === null) {
     findings.push({
       kind: 'tx.contract_creation',
@@ -154,9 +141,10 @@ export function screenEvmRequest(
       message: 'transaction without `to` deploys a contract',
       source: heuristic('tx.contract_creation'),
     });
+    findings.push(...oddityFinding(odd));
     return { findings, decoded, kind: 'evm' };
   }
-  const to = readEvmAddress(doc.to, 'to');
+  const to = readEvmAddress(doc.to, 'to', odd);
   findings.push(
     ...addressListFindings('evm', to, knowledge, 'to').map((f) =>
       f.kind === 'wallet.blocklisted' ? { ...f, kind: 'tx.counterparty_blocklisted' } : f,
@@ -164,14 +152,16 @@ export function screenEvmRequest(
   );
   const poison = poisoningFinding('evm', to, walletAddress);
   if (poison) findings.push({ ...poison, kind: 'tx.address_poisoning' });
+  const known = knowledge.wellKnownContract('evm', to);
   if (value > 0n)
     findings.push({
       kind: 'tx.native_transfer',
       severity: 'info',
-      message: `sends ${value} wei to ${to}`,
+      message: `sends ${value} wei to ${to}${known ? ` (${known.label})` : ''}`,
       source: heuristic('tx.native_transfer'),
-      data: { value: value.toString(), to },
+      data: { value: value.toString(), to, known: known?.label ?? null },
     });
-  findings.push(...evmCallFindings(to, data, { knowledge, walletAddress: walletAddress?.toLowerCase(), decoded }));
+  findings.push(...evmCallFindings(to, data, ctx, 0, value));
+  findings.push(...oddityFinding(odd));
   return { findings, decoded, kind: 'evm' };
 }

@@ -5,7 +5,9 @@
  */
 import type { Finding, Severity } from '../finding.ts';
 import { heuristic } from '../finding.ts';
-import type { ScreeningKnowledge } from '../knowledge.ts';
+import type { CallContext } from './evm-call-findings.ts';
+import { evmCallFindings } from './evm-call-findings.ts';
+import { SAFE_DELEGATECALL_LIBS } from '../registry/protocol-contracts.ts';
 import { addressListFindings } from '../wallet/analyze-wallet.ts';
 import { ScreeningInputError } from '../screening-input-error.ts';
 import { HUGE_AMOUNT, KNOWN_SPENDERS, PERMIT2_ADDRESS } from './evm-abis.ts';
@@ -30,7 +32,8 @@ function collectAddresses(root: unknown, out: Set<string>): void {
   }
 }
 
-export function typedDataFindings(raw: unknown, knowledge: ScreeningKnowledge, signer: string | null): Finding[] {
+export function typedDataFindings(raw: unknown, ctx: CallContext, signer: string | null): Finding[] {
+  const { knowledge } = ctx;
   let td: any = raw;
   if (typeof raw === 'string') {
     try {
@@ -55,7 +58,7 @@ export function typedDataFindings(raw: unknown, knowledge: ScreeningKnowledge, s
   }
   const { primaryType, domain, message } = td;
   const verifying = typeof domain.verifyingContract === 'string' ? domain.verifyingContract.toLowerCase() : null;
-  const findings: Finding[] = [];
+  const findings: Finding[] = [...domainChainFindings(domain, ctx.chainId)];
   const spenderFinding = (kind: string, what: string, spender: unknown, amount: bigint | null): void => {
     const s = typeof spender === 'string' ? spender.toLowerCase() : 'unknown';
     const listed = addressListFindings('evm', s, knowledge, 'spender').filter((f) => f.severity === 'critical');
@@ -90,7 +93,18 @@ export function typedDataFindings(raw: unknown, knowledge: ScreeningKnowledge, s
     );
     spenderFinding('tx.permit2_signature', `Permit2 ${primaryType} (${details.length} token(s))`, message.spender, max);
   } else if (isPermit2 && /TransferFrom$/.test(primaryType)) {
-    spenderFinding('tx.permit2_signature', `Permit2 ${primaryType}`, message.spender, null);
+    // PermitTransferFrom, PermitBatchTransferFrom, Permit(Batch)WitnessTransferFrom: `permitted` is one or many
+    const permitted: any[] = Array.isArray(message.permitted) ? message.permitted : [message.permitted ?? {}];
+    const amounts = permitted.map((x) => big(x?.amount));
+    const max = amounts.some((x) => x === null) ? null : amounts.reduce((m, x) => (x! > m! ? x : m), 0n);
+    spenderFinding(
+      'tx.permit2_signature',
+      `Permit2 ${primaryType} (${permitted.length} token(s))`,
+      message.spender,
+      max,
+    );
+  } else if (primaryType === 'SafeTx') {
+    findings.push(...safeTxFindings(message, ctx));
   } else if (primaryType === 'OrderComponents' || domain.name === 'Seaport') {
     const offerer = typeof message.offerer === 'string' ? message.offerer.toLowerCase() : signer;
     const consideration: any[] = Array.isArray(message.consideration) ? message.consideration : [];
@@ -129,4 +143,57 @@ export function typedDataFindings(raw: unknown, knowledge: ScreeningKnowledge, s
     );
   }
   return findings;
+}
+
+/** A typed-data signature for another chain than the one the request names (replayed there, or a decoy domain). */
+function domainChainFindings(domain: Record<string, unknown>, chainId: number | null): Finding[] {
+  if (domain.chainId === undefined || domain.chainId === null || chainId === null) return [];
+  const d = big(domain.chainId);
+  if (d === null) throw new ScreeningInputError('invalid_transaction', 'typed data domain.chainId is not an integer');
+  if (d === BigInt(chainId)) return [];
+  return [
+    {
+      kind: 'tx.typed_data_chain_mismatch',
+      severity: 'high',
+      message: `the typed data is signed for chain ${d}, but the request is for chain ${chainId}: the signature would be used on the other chain`,
+      source: heuristic('tx.typed_data'),
+      data: { domainChainId: d.toString(), chainId },
+    },
+  ];
+}
+
+/**
+ * Safe (Gnosis Safe) SafeTx: the owners' signature for one Safe transaction. operation 1 is a delegatecall: the
+ * target's code runs with the Safe's own storage and can replace its owners or singleton (how the Bybit Safe was
+ * taken in 2025); only Safe's own MultiSend / SignMessageLib are meant to be delegatecalled. operation 0 is a
+ * plain call, screened like a transaction from the Safe.
+ */
+function safeTxFindings(message: Record<string, unknown>, ctx: CallContext): Finding[] {
+  const to = typeof message.to === 'string' && ADDR.test(message.to) ? message.to.toLowerCase() : null;
+  if (to === null) throw new ScreeningInputError('invalid_transaction', 'SafeTx message.to must be an address');
+  const operation = Number(message.operation ?? 0);
+  const data = typeof message.data === 'string' && /^0x([0-9a-fA-F]{2})*$/.test(message.data) ? message.data : '0x';
+  const out: Finding[] = [];
+  ctx.decoded.push('SafeTx');
+  if (operation === 1) {
+    const lib = SAFE_DELEGATECALL_LIBS.has(to);
+    out.push({
+      kind: 'tx.safe_delegatecall',
+      severity: lib ? 'low' : 'critical',
+      message: lib
+        ? `Safe transaction delegatecalls ${to}, a Safe library (batch or message signing)`
+        : `Safe transaction delegatecalls ${to}: that code would run as the Safe itself and can replace its owners or implementation`,
+      source: heuristic('tx.safe'),
+      data: { to, operation },
+    });
+  }
+  const value = big(message.value) ?? 0n;
+  if (!(operation === 1 && SAFE_DELEGATECALL_LIBS.has(to)))
+    out.push(...evmCallFindings(to, data.toLowerCase() as `0x${string}`, ctx, 1, value));
+  out.push(
+    ...addressListFindings('evm', to, ctx.knowledge, 'Safe transaction target')
+      .filter((f) => f.severity === 'critical')
+      .map((f) => ({ ...f, kind: 'tx.counterparty_blocklisted' })),
+  );
+  return out;
 }
