@@ -27,7 +27,7 @@ t.test('odd encodings are read and scored as evasions, not refused', async (t) =
   t.ok(noPrefix.decoded.includes('approve'));
   const odd = noPrefix.findings.find((f) => f.kind === 'tx.nonstandard_encoding');
   t.equal(odd?.severity, 'medium');
-  t.equal((odd?.data?.oddities as unknown[]).length, 3, 'to, data and value each reported');
+  t.equal((odd?.data?.oddities as unknown[] | undefined)?.length, 3, 'to, data and value each reported');
   const tiny = run({ to: USDC, data: '0x1' });
   t.ok(tiny.kinds.includes('tx.short_calldata'));
   t.equal(tiny.verdict, 'warn');

@@ -177,9 +177,8 @@ export function evmCallFindings(to: string, data: Hex, ctx: CallContext, depth =
     case 'safeBatchTransferFrom':
       return batchTransferFindings(to, a, ctx);
     case 'transferFrom':
-      if (a.length === 1 || a.length === 4) return permit2AllowanceTransfer(a, ctx);
-    // falls through: an ERC-20 / ERC-721 transferFrom
     case 'safeTransferFrom': {
+      if (fn === 'transferFrom' && (a.length === 1 || a.length === 4)) return permit2AllowanceTransfer(a, ctx);
       const cp = counterparty(lc(a[1]), 'recipient', ctx);
       const own = ctx.walletAddress?.toLowerCase();
       const fromOther = own !== undefined && lc(a[0]) !== own;
