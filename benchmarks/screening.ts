@@ -1,61 +1,71 @@
 /**
  * Question: how many phishing domains that no list knew yet does URL screening catch by host name alone, at what
- * false-positive rate on legitimate sites, and how fast?
- * Time split on ScamSniffer first_seen.tsv.gz: entries first seen before CUTOFF (default 2025-06-01) plus the
- * MetaMask config and the Phantom lists (snapshot 2025-05-07) are the knowledge; domains first seen on or after
- * CUTOFF are the unseen attacks, scanned by host name without fetching. Negatives: legitimate-hosts.txt.
- * Usage: npm run bench:screening [-- --cutoff 2025-06-01 --limit 0]
+ * false-positive rate on legitimate hosts that no allow-list covers (chain infrastructure included), and what
+ * verdict does each transaction and wallet case get?
+ *
+ * URL part: two time splits on ScamSniffer first_seen.tsv.gz, kept apart.
+ * - validation: knowledge = lists with entries first seen before VALIDATION_CUTOFF (2025-03-01); positives = domains
+ *   first seen VALIDATION_CUTOFF .. TEST_CUTOFF; negatives = the validation half of the legitimate hosts.
+ * - test: knowledge = lists before TEST_CUTOFF (2025-06-01); positives = domains first seen from TEST_CUTOFF on;
+ *   negatives = the test half. Every setting was chosen on validation; the test half is reported, not tuned on.
+ * Knowledge besides ScamSniffer: MetaMask config, Phantom lists (snapshot 2025-05-07), Uniswap token list.
+ * Negatives (screening-negatives.ts): chain RPC/explorer hosts of viem/chains, hosts in installed package docs,
+ * legitimate-hosts.txt; hosts an allow-list covers are left out of the headline (they never reach a heuristic).
+ * Cases part (screening-cases.ts): transaction and wallet cases, malicious and benign, evasions included.
+ * Usage: npm run bench:screening [-- --limit N (positives per split, 0 = all) --split validation|test|both]
  */
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { parseList } from '../src/screening/lists/parse-list.ts';
 import type { ParsedList } from '../src/screening/lists/list-entry.ts';
 import { ScreeningKnowledge } from '../src/screening/knowledge.ts';
-import { scanScreening } from '../src/screening/scan.ts';
 import { analyzeUrl } from '../src/screening/url/analyze-url.ts';
+import { decideVerdict } from '../src/screening/verdict.ts';
+import { type NegativeGroup, legitimateNegatives, splitOf } from './screening-negatives.ts';
+import { runCases } from './screening-cases.ts';
 
 const D = '/work/shared/datasets/screening/';
 const arg = (name: string, def: string): string => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? process.argv[i + 1] : def;
 };
-const CUTOFF = arg('cutoff', '2025-06-01');
+const VALIDATION_CUTOFF = '2025-03-01';
+const TEST_CUTOFF = '2025-06-01';
 const LIMIT = Number(arg('limit', '0'));
+const SPLITS = arg('split', 'both') === 'both' ? ['validation', 'test'] : [arg('split', 'both')];
 
-const t0 = performance.now();
+const tParse0 = performance.now();
 const firstSeen = parseList('scamsniffer', readFileSync(D + 'scamsniffer/first_seen.tsv.gz'), {
   name: 'scamsniffer-first-seen',
 });
-const known: ParsedList = {
-  ...firstSeen,
-  name: `scamsniffer-before-${CUTOFF}`,
-  entries: firstSeen.entries.filter((e) => String(e.meta?.firstSeen) < CUTOFF),
-};
-const lists: ParsedList[] = [
+const fixedLists: ParsedList[] = [
   parseList('metamask', readFileSync(D + 'metamask-eth-phishing-detect/config.json')),
   ...['blocklist', 'eth-blocklist', 'whitelist', 'nft-blocklist'].map((f) =>
     parseList('phantom', readFileSync(`${D}phantom-blocklist/${f}.yaml`), { fileName: `${f}.yaml` }),
   ),
   parseList('tokenlist', readFileSync(D + 'uniswap-default-token-list/uniswap-default.tokenlist.json')),
-  known,
 ];
-const tParse = performance.now();
-const knowledge = new ScreeningKnowledge(lists);
-const tBuild = performance.now();
-
-let unseen = [
-  ...new Set(
-    firstSeen.entries.filter((e) => e.kind === 'domain' && String(e.meta?.firstSeen) >= CUTOFF).map((e) => e.value),
-  ),
+const parseSeconds = (performance.now() - tParse0) / 1000;
+const listsAt = (cutoff: string): ParsedList[] => [
+  ...fixedLists,
+  {
+    ...firstSeen,
+    name: `scamsniffer-before-${cutoff}`,
+    entries: firstSeen.entries.filter((e) => String(e.meta?.firstSeen) < cutoff),
+  },
 ];
-if (LIMIT > 0) unseen = unseen.filter((_, i) => i % Math.ceil(unseen.length / LIMIT) === 0);
-const legit = [
-  ...new Set(
-    readFileSync(D + 'legitimate-hosts.txt', 'utf8')
-      .split('\n')
-      .map((s) => s.trim())
-      .filter(Boolean),
-  ),
-];
+const domainsSeen = (from: string, to: string): string[] => {
+  let out = [
+    ...new Set(
+      firstSeen.entries
+        .filter((e) => e.kind === 'domain' && String(e.meta?.firstSeen) >= from && String(e.meta?.firstSeen) < to)
+        .map((e) => e.value),
+    ),
+  ];
+  if (LIMIT > 0) out = out.filter((_, i) => i % Math.ceil(out.length / LIMIT) === 0);
+  return out;
+};
+const negatives = legitimateNegatives(path.resolve(import.meta.dirname, '..'), D + 'legitimate-hosts.txt');
 
 interface Tally {
   n: number;
@@ -63,123 +73,144 @@ interface Tally {
   block: number;
   byList: number;
   signals: Map<string, number>;
+  examples: string[];
 }
-const tally = (): Tally => ({ n: 0, warn: 0, block: 0, byList: 0, signals: new Map() });
-const pos = tally();
-const neg = tally();
-const negNoAllow = tally();
-const fpExamples: string[] = [];
+const tally = (): Tally => ({ n: 0, warn: 0, block: 0, byList: 0, signals: new Map(), examples: [] });
 
-async function run(hosts: string[], t: Tally, isNeg: boolean): Promise<void> {
-  for (const host of hosts) {
-    const r = await scanScreening({ type: 'url', chain: 'evm', value: host }, { knowledge });
-    t.n++;
-    if (r.verdict === 'warn') t.warn++;
-    if (r.verdict === 'block') t.block++;
-    if (r.findings.some((f) => f.kind === 'url.blocklisted')) t.byList++;
-    if (r.verdict !== 'allow')
-      for (const f of r.findings)
-        if (f.severity === 'info' || f.kind === 'url.confusable_brand')
-          t.signals.set(f.kind, (t.signals.get(f.kind) ?? 0) + 1);
-    if (isNeg) {
-      const allowed = r.findings.some((f) => f.kind === 'url.allowlisted');
-      // the same host judged without any allow-list rescue: what the heuristics alone would do
-      if (!allowed) {
-        negNoAllow.n++;
-        if (r.verdict !== 'allow') {
-          negNoAllow.warn++;
-          fpExamples.push(
-            `${host} [${r.findings
-              .filter((f) => f.severity !== 'info')
-              .map((f) => f.kind)
-              .join(',')}]`,
-          );
-        }
-      }
+function scan(host: string, knowledge: ScreeningKnowledge, t: Tally): void {
+  const a = analyzeUrl(host, knowledge);
+  const { verdict } = decideVerdict(a.findings);
+  t.n++;
+  if (verdict === 'allow') return;
+  if (verdict === 'warn') t.warn++;
+  else t.block++;
+  if (a.blockListed) t.byList++;
+  for (const s of a.signals) t.signals.set(s, (t.signals.get(s) ?? 0) + 1);
+  if (t.examples.length < 25)
+    t.examples.push(
+      `${host} ${verdict} [${a.findings
+        .filter((f) => f.severity !== 'info' || (f.data?.points as number) > 0)
+        .map((f) => (f.severity === 'info' ? `${f.kind}:${f.data?.points}` : `${f.kind}:${f.severity}`))
+        .join(',')}]`,
+    );
+}
+
+interface SplitResult {
+  split: string;
+  cutoff: string;
+  buildSeconds: number;
+  scansPerSecond: number;
+  pos: Tally;
+  neg: Map<NegativeGroup | 'all', Tally>;
+  allowListedNegatives: number;
+}
+
+function runSplit(split: 'validation' | 'test'): SplitResult {
+  const cutoff = split === 'validation' ? VALIDATION_CUTOFF : TEST_CUTOFF;
+  const t0 = performance.now();
+  const knowledge = new ScreeningKnowledge(listsAt(cutoff));
+  const buildSeconds = (performance.now() - t0) / 1000;
+  const positives =
+    split === 'validation' ? domainsSeen(VALIDATION_CUTOFF, TEST_CUTOFF) : domainsSeen(TEST_CUTOFF, '9');
+  const pos = tally();
+  const t1 = performance.now();
+  for (const h of positives) scan(h, knowledge, pos);
+  const scansPerSecond = positives.length / ((performance.now() - t1) / 1000);
+  const neg = new Map<NegativeGroup | 'all', Tally>([['all', tally()]]);
+  let allowListedNegatives = 0;
+  for (const [host, group] of negatives) {
+    if (splitOf(host) !== split) continue;
+    if (knowledge.lookupHost(host).allowed !== null) {
+      allowListedNegatives++;
+      continue;
     }
+    if (!neg.has(group)) neg.set(group, tally());
+    scan(host, knowledge, neg.get(group)!);
+    scan(host, knowledge, neg.get('all')!);
   }
+  return { split, cutoff, buildSeconds, scansPerSecond, pos, neg, allowListedNegatives };
 }
 
-const tScan0 = performance.now();
-await run(unseen, pos, false);
-const tScan1 = performance.now();
-await run(legit, neg, true);
-const tScan2 = performance.now();
+const pct = (a: number, b: number): string => (b === 0 ? '-' : `${((100 * a) / b).toFixed(2)}%`);
+const results = (SPLITS as Array<'validation' | 'test'>).map(runSplit);
 
-// heuristics alone on negatives, including allow-listed ones (allow-list switched off by scanning the analyzer
-// against a knowledge without allow entries would double the build; instead count heuristic points on a copy)
-const noAllow = new ScreeningKnowledge(
-  lists.map((l) => ({ ...l, entries: l.entries.filter((e) => e.disposition !== 'allow' || e.kind !== 'domain') })),
-);
-let heurFp = 0;
-const heurFpSignals = new Map<string, number>();
-const heurFpExamples: string[] = [];
-for (const host of legit) {
-  const a = analyzeUrl(host, noAllow);
-  const flagged = a.findings.some((f) => f.severity === 'critical' || f.severity === 'high' || f.severity === 'medium');
-  if (flagged && !a.blockListed) {
-    heurFp++;
-    for (const s of a.signals) heurFpSignals.set(s, (heurFpSignals.get(s) ?? 0) + 1);
-    if (heurFpExamples.length < 15) heurFpExamples.push(`${host} [${a.signals.join(',')}]`);
-  }
-}
-
-const pct = (a: number, b: number): string => (b === 0 ? '-' : ((100 * a) / b).toFixed(2) + '%');
-const detected = pos.warn + pos.block;
-const fp = neg.warn + neg.block;
-const scansPerSec = (pos.n + neg.n) / ((tScan2 - tScan0) / 1000);
-console.log(`# Screening benchmark: time split at ${CUTOFF}`);
-console.log(`lists: ${lists.map((l) => `${l.name}=${l.entries.length}`).join(', ')}`);
+console.log('# Screening benchmark');
 console.log(
-  `parse ${((tParse - t0) / 1000).toFixed(2)} s, knowledge build ${((tBuild - tParse) / 1000).toFixed(2)} s, ${JSON.stringify(knowledge.stats())}`,
+  `parse ${parseSeconds.toFixed(2)} s; lists: ${fixedLists.map((l) => `${l.name}=${l.entries.length}`).join(', ')}`,
 );
 console.log('');
-console.log('| set | hosts | flagged (warn+block) | rate | block | warn | by list entry |');
-console.log('|---|---:|---:|---:|---:|---:|---:|');
-console.log(
-  `| unseen phishing (first seen >= ${CUTOFF}) | ${pos.n} | ${detected} | ${pct(detected, pos.n)} | ${pos.block} | ${pos.warn} | ${pos.byList} |`,
-);
-console.log(
-  `| legitimate-hosts.txt | ${neg.n} | ${fp} | ${pct(fp, neg.n)} | ${neg.block} | ${neg.warn} | ${neg.byList} |`,
-);
-console.log(
-  `| legitimate, not on an allow-list | ${negNoAllow.n} | ${negNoAllow.warn} | ${pct(negNoAllow.warn, negNoAllow.n)} | | | |`,
-);
-console.log(
-  `| legitimate, heuristics with allow-lists off | ${legit.length} | ${heurFp} | ${pct(heurFp, legit.length)} | | | |`,
-);
+console.log('## URLs by host name (no fetch)');
 console.log('');
-console.log('| signal (in flagged scans) | unseen phishing | legitimate | legitimate, allow-lists off |');
-console.log('|---|---:|---:|---:|');
-const keys = new Set([...pos.signals.keys(), ...neg.signals.keys(), ...heurFpSignals.keys()]);
-for (const k of [...keys].sort((a, b) => (pos.signals.get(b) ?? 0) - (pos.signals.get(a) ?? 0))) {
+console.log('| split | set | hosts | flagged | rate | block | warn | by list entry |');
+console.log('|---|---|---:|---:|---:|---:|---:|---:|');
+for (const r of results) {
+  const f = r.pos.warn + r.pos.block;
   console.log(
-    `| ${k} | ${pos.signals.get(k) ?? 0} (${pct(pos.signals.get(k) ?? 0, pos.n)}) | ${neg.signals.get(k) ?? 0} | ${heurFpSignals.get(k) ?? 0} |`,
+    `| ${r.split} | unseen phishing (first seen ${r.split === 'validation' ? `${VALIDATION_CUTOFF}..${TEST_CUTOFF}` : `>= ${TEST_CUTOFF}`}) | ${r.pos.n} | ${f} | **${pct(f, r.pos.n)}** | ${r.pos.block} | ${r.pos.warn} | ${r.pos.byList} |`,
   );
+  for (const [g, t] of r.neg) {
+    const fp = t.warn + t.block;
+    console.log(
+      `| ${r.split} | legitimate, not allow-listed: ${g} | ${t.n} | ${fp} | ${g === 'all' ? '**' : ''}${pct(fp, t.n)}${g === 'all' ? '**' : ''} | ${t.block} | ${t.warn} | ${t.byList} |`,
+    );
+  }
+  console.log(`| ${r.split} | (allow-listed negatives, left out) | ${r.allowListedNegatives} | | | | | |`);
 }
 console.log('');
-console.log(`false positives (full knowledge): ${fpExamples.slice(0, 20).join('; ') || 'none'}`);
-console.log(`false positives with allow-lists off (first 15): ${heurFpExamples.join('; ') || 'none'}`);
+for (const r of results) {
+  console.log(
+    `${r.split}: knowledge build ${r.buildSeconds.toFixed(2)} s, ${r.scansPerSecond.toFixed(0)} host scans/s`,
+  );
+  const all = r.neg.get('all')!;
+  console.log(`${r.split} false positives: ${all.examples.join('; ') || 'none'}`);
+  const sig = [...r.pos.signals].sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${v}`);
+  console.log(`${r.split} signals in flagged phishing: ${sig.join(', ')}`);
+}
+
+console.log('');
+console.log('## Transaction and wallet cases');
+console.log('');
+const cases = await runCases(listsAt(TEST_CUTOFF));
+console.log('| case | kind | expected | verdict | score | ok | findings |');
+console.log('|---|---|---|---|---:|---|---|');
+for (const c of cases.rows)
+  console.log(
+    `| ${c.name} | ${c.kind} | ${c.expected} | ${c.verdict} | ${c.riskScore} | ${c.ok ? 'yes' : '**NO**'} | ${c.findings} |`,
+  );
+console.log('');
 console.log(
-  `scan speed: ${scansPerSec.toFixed(0)} scans/s (host only, no fetch), unseen set ${((tScan1 - tScan0) / 1000).toFixed(1)} s`,
+  `well-known never blocked: ${cases.wellKnown.scans} scans of ${cases.wellKnown.subjects} token-list tokens and registry contracts against a block-list naming all of them: ${cases.wellKnown.blocked} block`,
 );
+
+const test = results.find((r) => r.split === 'test');
+const val = results.find((r) => r.split === 'validation');
+const summary = (r: SplitResult | undefined) =>
+  r === undefined
+    ? null
+    : {
+        unseen: r.pos.n,
+        detected: r.pos.warn + r.pos.block,
+        detectionRate: +((r.pos.warn + r.pos.block) / r.pos.n).toFixed(4),
+        blocked: r.pos.block,
+        negativesNotAllowListed: r.neg.get('all')!.n,
+        falsePositives: r.neg.get('all')!.warn + r.neg.get('all')!.block,
+        falsePositiveRate: +((r.neg.get('all')!.warn + r.neg.get('all')!.block) / r.neg.get('all')!.n).toFixed(4),
+        chainInfrastructure: r.neg.get('chain-infrastructure')?.n ?? 0,
+        chainInfrastructureFalsePositives:
+          (r.neg.get('chain-infrastructure')?.warn ?? 0) + (r.neg.get('chain-infrastructure')?.block ?? 0),
+        scansPerSecond: Math.round(r.scansPerSecond),
+        knowledgeBuildSeconds: +r.buildSeconds.toFixed(2),
+      };
 console.log(
   JSON.stringify({
-    cutoff: CUTOFF,
-    unseen: pos.n,
-    detected,
-    detectionRate: +(detected / pos.n).toFixed(4),
-    detectedByList: pos.byList,
-    detectedByHeuristics: detected - pos.byList,
-    blocked: pos.block,
-    legitimate: neg.n,
-    falsePositives: fp,
-    falsePositiveRate: +(fp / neg.n).toFixed(4),
-    legitimateNotAllowListed: negNoAllow.n,
-    falsePositivesNotAllowListed: negNoAllow.warn,
-    heuristicFalsePositivesAllowListsOff: heurFp,
-    heuristicFalsePositiveRateAllowListsOff: +(heurFp / legit.length).toFixed(4),
-    scansPerSecond: Math.round(scansPerSec),
-    knowledgeBuildSeconds: +((tBuild - tParse) / 1000).toFixed(2),
+    test: summary(test),
+    validation: summary(val),
+    cases: cases.rows.length,
+    casesCorrect: cases.rows.filter((c) => c.ok).length,
+    maliciousFlagged: cases.rows.filter((c) => c.expected === 'flag' && c.ok).length,
+    malicious: cases.rows.filter((c) => c.expected === 'flag').length,
+    benignAllowed: cases.rows.filter((c) => c.expected === 'allow' && c.ok).length,
+    benign: cases.rows.filter((c) => c.expected === 'allow').length,
+    wellKnownBlocked: cases.wellKnown.blocked,
   }),
 );

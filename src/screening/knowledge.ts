@@ -10,6 +10,7 @@ import { parse as parseHost } from 'tldts';
 import type { ListEntry, ParsedList } from './lists/list-entry.ts';
 import { buildBrandAnchors, type BrandAnchors } from './url/brand-anchors.ts';
 import { hostShape } from './url/host-shape.ts';
+import { INFRA_WORDS } from './url/host-words.ts';
 import { trainLexicalModel, type LexicalModel } from './url/lexical-model.ts';
 import { cleanList, type DropReason } from './lists/clean-list.ts';
 import { PROTOCOL_REGISTRY_REF, protocolContract } from './registry/protocol-contracts.ts';
@@ -172,7 +173,8 @@ function buildVocabulary(
   }
   for (const host of allowed) for (const run of host.split(/[^a-z]+/)) counts.delete(run);
   for (const [run, n] of counts)
-    if (n < VOCABULARY_MIN_COUNT || VOCABULARY_STOP.has(run) || brands.tokens.has(run)) counts.delete(run);
+    if (n < VOCABULARY_MIN_COUNT || VOCABULARY_STOP.has(run) || INFRA_WORDS.has(run) || brands.tokens.has(run))
+      counts.delete(run);
   return counts;
 }
 

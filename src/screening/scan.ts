@@ -15,6 +15,8 @@ import { inspectPage, notFetched, type Sandbox, type ScamDna } from './page/insp
 import { analyzeWallet } from './wallet/analyze-wallet.ts';
 import { analyzeToken, type TokenMetadata } from './token/analyze-token.ts';
 import { analyzeTransaction } from './tx/analyze-transaction.ts';
+import type { AddressHistorySource } from './wallet/wallet-behaviour.ts';
+import { type ChainEvidenceInput, transactionChainEvidence, walletChainEvidence } from './wallet/chain-evidence.ts';
 
 export type ScreeningType = 'url' | 'wallet' | 'token' | 'transaction';
 export const SCREENING_TYPES: readonly ScreeningType[] = ['url', 'wallet', 'token', 'transaction'];
@@ -44,6 +46,10 @@ export interface ScreeningDeps {
   fetchPage?: (url: string) => Promise<FetchedPage>;
   /** Kit memory (kit-memory.ts): earlier learned pages with this fingerprint on other hosts. */
   kitHistory?: (fingerprint: string, host: string) => Promise<{ hosts: number; firstSeen: Date | null }>;
+  /** Transfer history of an address on a screening chain (null: no chain provider for it): wallet behaviour. */
+  addressHistory?: AddressHistorySource;
+  /** Clock for freshness (tests); Date.now by default. */
+  now?: () => number;
 }
 
 export interface ScreeningResult {
@@ -89,6 +95,17 @@ export async function scanScreening(req: ScreeningRequest, deps: ScreeningDeps):
     throw new ScreeningInputError('invalid_screening_request', 'walletAddress must be a string');
   const { family, chainId } = SCREENING_CHAINS[req.chain];
   const { knowledge } = deps;
+  const evidence: ChainEvidenceInput | null =
+    deps.addressHistory !== undefined
+      ? {
+          chain: req.chain,
+          family,
+          source: deps.addressHistory,
+          knowledge,
+          walletAddress: req.walletAddress,
+          nowSeconds: Math.floor((deps.now ?? Date.now)() / 1000),
+        }
+      : null;
   const metadata: ScreeningResult['metadata'] = { type: req.type, chain: req.chain, chainFamily: family, subject: '' };
   let findings: Finding[];
   switch (req.type) {
@@ -132,7 +149,8 @@ export async function scanScreening(req: ScreeningRequest, deps: ScreeningDeps):
     case 'wallet':
       if (req.walletAddress !== undefined) validateOwn(family, req.walletAddress);
       findings = analyzeWallet(family, req.value, knowledge, req.walletAddress);
-      metadata.subject = req.value.trim();
+      metadata.subject = family === 'evm' ? req.value.trim().toLowerCase() : req.value.trim();
+      if (evidence !== null) findings.push(...(await walletChainEvidence(metadata.subject, evidence)));
       break;
     case 'token':
       findings = analyzeToken(family, req.value, knowledge, req.tokenMetadata ?? {}, chainId);
@@ -142,6 +160,7 @@ export async function scanScreening(req: ScreeningRequest, deps: ScreeningDeps):
       if (req.walletAddress !== undefined) validateOwn(family, req.walletAddress);
       const t = analyzeTransaction(family, req.value, knowledge, req.walletAddress, chainId);
       findings = t.findings;
+      if (evidence !== null) findings.push(...(await transactionChainEvidence(findings, evidence)));
       metadata.decoded = t.decoded;
       metadata.subject = t.kind;
       break;

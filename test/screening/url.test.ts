@@ -49,9 +49,9 @@ t.test('IDN and confusables: metamаsk.io with a Cyrillic а is blocked', async 
   );
 });
 
-t.test('brand impersonation needs more than the brand name on a foreign domain', async (t) => {
-  t.equal(verdictOf('uniswap-airdrop-claim.xyz'), 'warn');
-  t.equal(verdictOf('metamask-claim.pages.dev'), 'warn');
+t.test('brand impersonation with a second signal blocks; the brand name alone stays below warn', async (t) => {
+  t.equal(verdictOf('uniswap-airdrop-claim.xyz'), 'block', 'brand + lure words');
+  t.equal(verdictOf('metamask-claim.pages.dev'), 'block', 'brand on a hosting platform + lure word');
   t.equal(verdictOf('app.uniswap.org'), 'allow', 'brand subdomain');
   t.equal(verdictOf('wikipedia.org'), 'allow');
   t.equal(verdictOf('metamask.zendesk.com'), 'allow', 'brand name alone stays below warn');
@@ -93,7 +93,37 @@ t.test('credentials before the host: reported, never fetched with the URL', asyn
 t.test("a hosting-platform site named exactly after a brand is impersonation, not the brand's own label", async (t) => {
   const points = (v: string): number =>
     analyzeUrl(v, k).findings.find((f) => f.kind === 'url.brand_impersonation')?.data?.points as number;
-  t.equal(points('https://metamask.web.app'), 3, 'anyone can take metamask.web.app: full weight');
+  t.equal(points('https://metamask.web.app'), 5, 'anyone can take metamask.web.app: warns on its own');
   t.equal(points('https://metamask.co'), 1, "the brand's label on another TLD stays weak (often the brand's own)");
-  t.equal(points('https://metamask-claim.vercel.app'), 3);
+  t.equal(points('https://metamask-claim.vercel.app'), 5);
+});
+
+t.test('typosquats warn on their own, crypto words no longer exempt them', async (t) => {
+  for (const host of [
+    'metamaskk.io',
+    'trustwalet.com',
+    'pancakrswap.financial',
+    'unilswap.org',
+    'walletconect.com',
+    'myetgerwallet.com',
+    'metamsklogin.com',
+  ])
+    t.equal(verdictOf(host), 'warn', host);
+  t.equal(verdictOf('ledger-desktop.com'), 'warn', 'brand + wallet-software lure');
+  t.equal(verdictOf('claim-unilswap.xyz'), 'block', 'typosquat + lure word');
+  const typo = analyzeUrl('pancakrswap.financial', k).findings.find((f) => f.kind === 'url.brand_typosquat');
+  t.match(typo?.data, { brand: 'pancakeswap', typo: 'pancakrswap', distance: 1, how: 'keyboard' });
+  t.equal(verdictOf('radium.io'), 'allow', 'a dictionary word one edit from a brand (raydium) is not a typosquat');
+});
+
+t.test('chain infrastructure words and chain names are neutral', async (t) => {
+  for (const host of [
+    'arbitrum.llamarpc.com',
+    'optimism-mainnet.public.blastapi.io',
+    'faucet.testnet.example-chain.org',
+    'explorer.mainnet.example-l2.xyz',
+    'rpc.gateway.example.network',
+    'docs.example-bridge.io',
+  ])
+    t.equal(verdictOf(host), 'allow', host);
 });

@@ -4,6 +4,7 @@ import { kitFingerprintToLearn } from '../../screening/page/kit-memory.ts';
 import { requireV1Access } from '../../v1/v1-access.ts';
 import { KnowledgeCache } from '../../v1/knowledge-cache.ts';
 import { createPageFetcher } from '../../v1/page-fetcher.ts';
+import { screeningAddressHistory } from '../../v1/address-history.ts';
 import { scanScreening, SCREENING_TYPES, MAX_VALUE_LENGTH, type ScreeningRequest } from '../../screening/scan.ts';
 import { ApiError, notFound } from '../../errors/api-error.ts';
 import { newId } from '../../ids.ts';
@@ -55,12 +56,14 @@ export const feedbackSchema = {
 function services(ctx: AppContext): {
   knowledge: KnowledgeCache;
   fetchPage: ReturnType<typeof createPageFetcher>;
+  addressHistory: ReturnType<typeof screeningAddressHistory>;
   feedbackLimiter: FixedWindowLimiter;
 } {
   const s = ctx.services as any;
   s.screening ??= {
     knowledge: new KnowledgeCache(ctx.services.store.db),
     fetchPage: createPageFetcher(ctx.config),
+    addressHistory: screeningAddressHistory(ctx.config),
     feedbackLimiter: new FixedWindowLimiter(FEEDBACK_PER_MINUTE, 60_000),
   };
   return s.screening;
@@ -93,6 +96,7 @@ export const screeningRoutes: RouteDef[] = [
         knowledge: await s.knowledge.get(),
         fetchPage: s.fetchPage,
         kitHistory: (fingerprint, host) => kitHistory(db, fingerprint, host),
+        addressHistory: s.addressHistory,
       });
       const scanId = newId('scn');
       const kitFingerprint = kitFingerprintToLearn(result);

@@ -14,7 +14,16 @@ import { brandsIn, ownedBy, type Brand } from './brand-anchors.ts';
 import { isMixedScript, skeleton } from './confusables.ts';
 import { hostShape } from './host-shape.ts';
 import { LEXICAL_BANDS, LEXICAL_MIN_DOCS, LEXICAL_MIN_WORD_SCORE, scoreHost } from './lexical-model.ts';
-import { STRONG_LURES, SUSPICIOUS_TLDS, WEAK_LURES, hostRuns, wordsIn } from './host-words.ts';
+import {
+  INFRA_WORDS,
+  SOFTWARE_LURES,
+  STRONG_LURES,
+  SUSPICIOUS_TLDS,
+  WEAK_LURES,
+  hostRuns,
+  wordsIn,
+} from './host-words.ts';
+import { findTyposquat } from './typosquat.ts';
 
 export interface UrlAnalysis {
   url: string;
@@ -32,6 +41,9 @@ export interface UrlAnalysis {
 
 /** Points from which `url.suspicious_host` is low / medium / high. */
 export const HOST_THRESHOLDS = { low: 3, medium: 5, high: 8 };
+/** Brand impersonation plus another signal of at least this many points is critical (block). */
+export const SECOND_SIGNAL_POINTS = 2;
+const IMPERSONATION_SIGNALS = new Set(['url.brand_impersonation', 'url.brand_typosquat', 'url.brand_software_lure']);
 
 const listSource = (r: ListRef) => ({ type: 'list' as const, name: r.name, version: r.version });
 
@@ -94,16 +106,9 @@ export function parseScreeningUrl(value: string): { url: string; host: string; u
 
 const strongOrWeak = (run: string): boolean =>
   wordsIn([run], STRONG_LURES).length > 0 || wordsIn([run], WEAK_LURES).length > 0;
-/** Dictionary words one edit away from a brand (finance/binance) that must not count as typosquats. */
-const NOT_TYPOS = new Set(['finance', 'balance', 'ledgers', 'phantoms', 'optimist', 'scrolls', 'etherum']);
 
-function withinOneEdit(a: string, b: string): boolean {
-  if (a === b || Math.abs(a.length - b.length) > 1) return false;
-  let i = 0;
-  while (i < a.length && i < b.length && a[i] === b[i]) i++;
-  if (a.length === b.length) return a.slice(i + 1) === b.slice(i + 1);
-  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
-}
+/** Heuristic points of brand impersonation forms (docs/screening.md, "Host heuristics"). */
+export const BRAND_POINTS = { typosquat: 5, product: 4, onPlatform: 5, learned: 3, chain: 1, sameLabel: 1 };
 
 export function analyzeUrl(value: string, knowledge: ScreeningKnowledge): UrlAnalysis {
   const { url, host, userinfo } = parseScreeningUrl(value);
@@ -231,25 +236,50 @@ export function analyzeUrl(value: string, knowledge: ScreeningKnowledge): UrlAna
     !parts.isPrivate &&
     brands.every((b) => parts.domain!.split('.')[0] === b.token) &&
     parts.subdomain === '';
-  if (brands.length > 0 && !confusable)
+  let impersonation = confusable !== null;
+  if (brands.length > 0 && !confusable) {
+    const product = brands.find((b) => b.source === 'curated' && !b.chain);
+    // `metamaskk`, `uniswapp`: the brand plus one or two stray letters in one run is a typo, not a new name
+    const padded =
+      product !== undefined &&
+      runs.some(
+        (r) => r.includes(product.token) && r.length > product.token.length && r.length <= product.token.length + 2,
+      );
+    const pts = padded
+      ? BRAND_POINTS.typosquat
+      : sameLabel
+        ? BRAND_POINTS.sameLabel
+        : product !== undefined
+          ? parts.isPrivate
+            ? BRAND_POINTS.onPlatform
+            : BRAND_POINTS.product
+          : brands.some((b) => b.source === 'allow-list')
+            ? BRAND_POINTS.learned
+            : BRAND_POINTS.chain;
+    impersonation ||= pts >= BRAND_POINTS.product;
     add(
-      'url.brand_impersonation',
-      sameLabel ? 1 : 3,
+      padded ? 'url.brand_typosquat' : 'url.brand_impersonation',
+      pts,
       `${host} carries the brand name ${brands.map((b) => b.token).join(', ')} but is not on its domain (${[...brands[0].domains].slice(0, 3).join(', ')})`,
-      { brands: brands.map((b) => b.token) },
+      { brands: brands.map((b) => b.token), chainBrand: product === undefined && brands.every((b) => b.chain) },
     );
+    const software = wordsIn(runs, SOFTWARE_LURES).filter((w) => !wordsIn(runs, STRONG_LURES).includes(w));
+    if (software.length > 0)
+      add('url.brand_software_lure', 2, `brand name next to ${software.join(', ')}: wallet-software phishing`, {
+        words: software,
+      });
+  }
   if (brands.length === 0 && !confusable) {
-    let typo: { run: string; brand: string } | null = null;
-    for (const run of runs) {
-      if (run.length < 6 || knowledge.brands.tokens.has(run) || NOT_TYPOS.has(run) || strongOrWeak(run)) continue;
-      for (const b of knowledge.brands.tokens.values())
-        if (b.token.length >= 6 && withinOneEdit(run, b.token) && !ownedBy(parts.domain, b)) {
-          typo = { run, brand: b.token };
-          break;
-        }
-      if (typo) break;
+    const typo = findTyposquat(runs, knowledge.brands, parts.domain);
+    if (typo) {
+      impersonation = true;
+      add(
+        'url.brand_typosquat',
+        BRAND_POINTS.typosquat,
+        `${typo.typo} is ${typo.distance} edit(s) from the brand ${typo.brand} (${typo.how})`,
+        { ...typo },
+      );
     }
-    if (typo) add('url.brand_typosquat', 3, `${typo.run} is one edit away from the brand ${typo.brand}`, typo);
   }
   const vocab = runs.filter((r) => knowledge.vocabulary.has(r) && !strongOrWeak(r));
   if (vocab.length > 0)
@@ -259,12 +289,13 @@ export function analyzeUrl(value: string, knowledge: ScreeningKnowledge): UrlAna
       `host holds words frequent in blocked hosts: ${vocab.join(', ')}`,
       { words: vocab, counts: vocab.map((v) => knowledge.vocabulary.get(v)) },
     );
-  const strong = wordsIn(runs, STRONG_LURES);
+  const lureRuns = runs.filter((r) => !INFRA_WORDS.has(r));
+  const strong = wordsIn(lureRuns, STRONG_LURES);
   if (strong.length > 0)
     add('url.lure_words', Math.min(4, 2 * strong.length), `host holds lure words: ${strong.join(', ')}`, {
       words: strong,
     });
-  const weak = wordsIn(runs, WEAK_LURES);
+  const weak = wordsIn(lureRuns, WEAK_LURES);
   if (weak.length > 0)
     add('url.crypto_words', Math.min(2, weak.length), `host holds crypto words: ${weak.join(', ')}`, { words: weak });
   // with a trained lexical model, platform / TLD / hyphens are weighed by the model (learned weights) and the fixed
@@ -316,14 +347,23 @@ export function analyzeUrl(value: string, knowledge: ScreeningKnowledge): UrlAna
     );
 
   out.points = points;
+  const second = findings.some(
+    (f) =>
+      f.severity === 'info' &&
+      !IMPERSONATION_SIGNALS.has(f.kind) &&
+      typeof f.data?.points === 'number' &&
+      f.data.points >= SECOND_SIGNAL_POINTS,
+  );
   const sev: Severity | null =
-    points >= HOST_THRESHOLDS.high
-      ? 'high'
-      : points >= HOST_THRESHOLDS.medium
-        ? 'medium'
-        : points >= HOST_THRESHOLDS.low
-          ? 'low'
-          : null;
+    impersonation && second && points >= HOST_THRESHOLDS.medium
+      ? 'critical'
+      : points >= HOST_THRESHOLDS.high
+        ? 'high'
+        : points >= HOST_THRESHOLDS.medium
+          ? 'medium'
+          : points >= HOST_THRESHOLDS.low
+            ? 'low'
+            : null;
   if (sev !== null)
     findings.push({
       kind: 'url.suspicious_host',

@@ -14,6 +14,8 @@ export interface Brand {
   domains: Set<string>;
   source: 'curated' | 'allow-list';
   skeleton: string;
+  /** A chain's name: explorers, RPC providers and ecosystem projects carry it legitimately (CHAIN_BRANDS). */
+  chain: boolean;
 }
 export interface BrandAnchors {
   tokens: Map<string, Brand>;
@@ -89,6 +91,28 @@ export const CURATED: Readonly<Record<string, string[]>> = {
   friendtech: ['friend.tech'],
   base: ['base.org'],
 };
+/**
+ * Chain names among the curated brands: third parties build on a chain under its name (arbitrum.llamarpc.com,
+ * optimism-mainnet.public.blastapi.io, solanabeach.io), so the name alone is weak evidence of impersonation.
+ */
+export const CHAIN_BRANDS = new Set([
+  'arbitrum',
+  'optimism',
+  'solana',
+  'ethereum',
+  'zksync',
+  'starknet',
+  'linea',
+  'scroll',
+  'mantle',
+  'blast',
+  'berachain',
+  'celestia',
+  'ronin',
+  'base',
+  'gnosis',
+]);
+
 /** Common words that are brand names too: matched only as a whole run, never inside a longer word. */
 const COMMON = new Set([
   'ledger',
@@ -138,7 +162,13 @@ const GENERIC = new Set([
 export function buildBrandAnchors(allowedHosts: Iterable<string>, blockedHosts: Iterable<string>): BrandAnchors {
   const tokens = new Map<string, Brand>();
   for (const [token, domains] of Object.entries(CURATED))
-    tokens.set(token, { token, domains: new Set(domains), source: 'curated', skeleton: skeleton(token) });
+    tokens.set(token, {
+      token,
+      domains: new Set(domains),
+      source: 'curated',
+      skeleton: skeleton(token),
+      chain: CHAIN_BRANDS.has(token),
+    });
   const candidates = new Map<string, Set<string>>();
   for (const host of allowedHosts) {
     const p = parseHost(host, { allowPrivateDomains: true });
@@ -182,12 +212,16 @@ export function buildBrandAnchors(allowedHosts: Iterable<string>, blockedHosts: 
         domains: candidates.get(label) as Set<string>,
         source: 'allow-list',
         skeleton: skeleton(label),
+        chain: false,
       });
   }
   return { tokens, lengths: [...new Set([...tokens.keys()].map((t) => t.length))] };
 }
 
-function editDistance(a: string, b: string): number {
+/** True for common-word brands (matched only as whole runs). */
+export const isCommonWordBrand = (token: string): boolean => COMMON.has(token);
+
+export function editDistance(a: string, b: string): number {
   if (Math.abs(a.length - b.length) > 2) return 3;
   let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {

@@ -18,6 +18,8 @@
  * LEXICAL_MIN_DOCS+ blocked domains and the words alone weigh LEXICAL_MIN_WORD_SCORE+. Deterministic: insertion-ordered maps, no randomness.
  */
 
+import { INFRA_WORDS } from './host-words.ts';
+
 export interface LexicalModel {
   weights: Map<string, number>;
   /** Whole runs frequent enough in blocked hosts to be read as segments of longer runs. */
@@ -142,9 +144,11 @@ export function trainLexicalModel(
     Math.log((p + 1) / (c.phishDocs + 1)) - Math.log((l + 1) / (c.legitDocs + (f.startsWith('w:') ? LEGIT_PRIOR : 2)));
   for (const [f, p] of c.phish) {
     if (p < PHISH_MIN_DOMAINS && !c.legit.has(f)) continue;
+    const infra = f.startsWith('w:') && INFRA_WORDS.has(f.slice(2));
     const w = wOf(f, p, c.legit.get(f) ?? 0);
-    weights.set(f, w);
-    if (f.startsWith('w:') && f.length >= 6 && p >= 2 * PHISH_MIN_DOMAINS) segments.add(f.slice(2));
+    // chain-infrastructure words are neutral (host-words.ts): they can lower a score, never raise it
+    weights.set(f, infra ? Math.min(0, w) : w);
+    if (!infra && f.startsWith('w:') && f.length >= 6 && p >= 2 * PHISH_MIN_DOMAINS) segments.add(f.slice(2));
   }
   // a feature seen only in allowed hosts can only lower a score
   for (const [f, l] of c.legit) if (!weights.has(f)) weights.set(f, Math.min(0, wOf(f, 0, l)));

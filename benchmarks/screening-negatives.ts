@@ -1,0 +1,101 @@
+/**
+ * Legitimate hosts for false-positive measurement that no allow-list covers by construction, assembled from package
+ * data on this machine (no labelled list is fetched):
+ * - chain infrastructure: RPC, WebSocket, explorer and explorer-API hosts of every chain viem/chains defines;
+ * - package docs: hosts of URLs in README / docs files of node_modules and /usr/share/doc, and package.json
+ *   homepage / repository / bugs URLs;
+ * - legitimate-hosts.txt of ../shared (top sites, MetaMask's test data; allow-listed ones are left out later).
+ * Each host goes to the validation or the test half by a hash of its registrable domain, so the subdomains of one
+ * site never straddle the split.
+ */
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import * as chains from 'viem/chains';
+import { hostParts } from '../src/screening/knowledge.ts';
+
+export type NegativeGroup = 'chain-infrastructure' | 'package-docs' | 'legitimate-hosts.txt';
+
+const hostOf = (u: string): string | null => {
+  try {
+    const h = new URL(u.replace(/^git\+/, '').replace(/^git:/, 'https:')).hostname.toLowerCase();
+    return h.includes('.') && !/^[\d.]+$/.test(h) && h !== 'localhost' && !h.startsWith('[') ? h : null;
+  } catch {
+    return null;
+  }
+};
+
+export function chainInfrastructureHosts(): Set<string> {
+  const out = new Set<string>();
+  for (const c of Object.values(chains) as Array<Record<string, any>>) {
+    if (c === null || typeof c !== 'object' || typeof c.id !== 'number') continue;
+    const urls: string[] = [];
+    for (const r of Object.values(c.rpcUrls ?? {}) as Array<{ http?: string[]; webSocket?: string[] }>)
+      urls.push(...(r.http ?? []), ...(r.webSocket ?? []));
+    for (const e of Object.values(c.blockExplorers ?? {}) as Array<{ url?: string; apiUrl?: string }>)
+      urls.push(...[e.url, e.apiUrl].filter((x): x is string => typeof x === 'string'));
+    for (const u of urls) {
+      const h = hostOf(u);
+      if (h) out.add(h);
+    }
+  }
+  return out;
+}
+
+function filesUnder(dir: string, depth: number, out: string[]): void {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const n of names) {
+    const p = path.join(dir, n);
+    let st: ReturnType<typeof statSync>;
+    try {
+      st = statSync(p);
+    } catch {
+      continue;
+    }
+    if (st.isDirectory() && depth > 0 && n !== 'test' && n !== 'tests') filesUnder(p, depth - 1, out);
+    else if (st.isFile() && st.size < 512 * 1024 && /(readme|changelog|copyright|\.md$|^package\.json$)/i.test(n))
+      out.push(p);
+  }
+}
+
+export function packageDocHosts(root: string): Set<string> {
+  const files: string[] = [];
+  filesUnder(path.join(root, 'node_modules'), 3, files);
+  filesUnder('/usr/share/doc', 2, files);
+  const out = new Set<string>();
+  for (const f of files) {
+    let text: string;
+    try {
+      text = readFileSync(f, 'utf8');
+    } catch {
+      continue;
+    }
+    for (const m of text.matchAll(/https?:\/\/[a-z0-9.-]+\.[a-z]{2,}/gi)) {
+      const h = hostOf(m[0]);
+      if (h && !h.endsWith('.example') && !h.includes('example.')) out.add(h);
+    }
+  }
+  return out;
+}
+
+/** Validation or test half of a host, by its registrable domain. */
+export function splitOf(host: string): 'validation' | 'test' {
+  const domain = hostParts(host).domain ?? host;
+  return createHash('sha256').update(domain).digest()[0] % 2 === 0 ? 'validation' : 'test';
+}
+
+export function legitimateNegatives(root: string, legitimateHostsFile: string): Map<string, NegativeGroup> {
+  const out = new Map<string, NegativeGroup>();
+  for (const h of chainInfrastructureHosts()) out.set(h, 'chain-infrastructure');
+  for (const h of packageDocHosts(root)) if (!out.has(h)) out.set(h, 'package-docs');
+  for (const line of readFileSync(legitimateHostsFile, 'utf8').split('\n')) {
+    const h = line.trim().toLowerCase();
+    if (h && !out.has(h)) out.set(h, 'legitimate-hosts.txt');
+  }
+  return out;
+}

@@ -1,0 +1,67 @@
+import t from 'tap';
+import { encodeFunctionData } from 'viem';
+import { scanScreening } from '../../src/screening/scan.ts';
+import { TOKEN_ABI } from '../../src/screening/tx/evm-abis.ts';
+import { NOW, PARTIES as P, startScenario } from '../helpers/screening-chain-scenario.ts';
+import { smallKnowledge } from './helpers.ts';
+
+const knowledge = smallKnowledge();
+const USDC = '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48';
+
+t.test('wallet and transaction scans read behaviour from a chain provider (Etherscan protocol)', async (t) => {
+  const { server, source } = await startScenario();
+  t.teardown(() => server.close());
+  const deps = { knowledge, addressHistory: source, now: () => NOW * 1000 };
+  const wallet = (value: string) =>
+    scanScreening({ type: 'wallet', chain: 'ethereum', value, walletAddress: P.me }, deps);
+  const kinds = (r: { findings: Array<{ kind: string }> }) => r.findings.map((f) => f.kind);
+
+  const drainer = await wallet(P.drainer);
+  t.ok(kinds(drainer).includes('wallet.drainer_receiver'));
+  t.equal(drainer.verdict, 'warn');
+  const swept = await wallet(P.swept);
+  t.match(
+    swept.findings.find((f) => f.kind === 'wallet.sweeper'),
+    { severity: 'high', data: { forwarded: 2 } },
+  );
+  const look = await wallet(P.lookalike);
+  t.match(
+    look.findings.find((f) => f.kind === 'wallet.address_poisoning'),
+    { data: { counterparty: P.friend } },
+  );
+  t.equal(look.verdict, 'warn');
+  t.equal((await wallet(P.friend)).verdict, 'allow', 'the real counterparty');
+  t.equal((await wallet(P.ordinary)).verdict, 'allow');
+  t.ok(server.seen.length > 0, 'the provider was asked over HTTP');
+
+  const approve = (spender: string) =>
+    scanScreening(
+      {
+        type: 'transaction',
+        chain: 'ethereum',
+        walletAddress: P.me,
+        value: JSON.stringify({
+          to: USDC,
+          data: encodeFunctionData({
+            abi: TOKEN_ABI,
+            functionName: 'approve',
+            args: [spender as `0x${string}`, 10n ** 9n],
+          }),
+        }),
+      },
+      deps,
+    );
+  const fresh = await approve(P.fresh);
+  t.ok(kinds(fresh).includes('tx.fresh_spender'), 'a 2-day-old spender');
+  t.notOk(kinds(await approve(P.old)).includes('tx.fresh_spender'), 'a year-old spender is not fresh');
+
+  const noChain = await scanScreening({ type: 'wallet', chain: 'evm', value: P.drainer }, deps);
+  t.equal(noChain.verdict, 'allow', 'chain `evm` names no provider: lists only');
+  server.inject(...Array.from({ length: 20 }, () => ({ status: 500, body: 'down' })));
+  const down = await scanScreening({ type: 'wallet', chain: 'ethereum', value: P.ordinary }, deps);
+  t.ok(
+    down.findings.some((f) => f.kind === 'wallet.history_unavailable'),
+    'a failing provider is reported, not a verdict',
+  );
+  t.equal(down.verdict, 'allow');
+});
