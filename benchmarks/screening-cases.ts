@@ -209,7 +209,7 @@ const TX_CASES: Case[] = [
   {
     name: 'USDC transfer to a look-alike of your own wallet',
     expected: 'flag',
-    req: tx({ to: USDC, data: transfer(`${ME.slice(0, 6)}${'1'.repeat(30)}${ME.slice(-4)}`, 10n ** 8n) }),
+    req: tx({ to: USDC, data: transfer(`${ME.slice(0, 6)}${'1'.repeat(32)}${ME.slice(-4)}`, 10n ** 8n) }),
   },
   // evasions
   {

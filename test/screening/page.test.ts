@@ -110,3 +110,28 @@ t.test('hostile pages are inspected in linear time (no regex backtracking on unc
     scripts: { inline: 1, external: 1, externalHosts: ['cdn.y.example'] },
   });
 });
+
+t.test('a kit marker counts in code, not in prose', async (t) => {
+  const article = `<html><head><title>How Inferno Drainer emptied wallets</title><script src="/static/blog.js"></script></head>
+<body><article><h1>Inside Inferno Drainer</h1><p>The drainer kit, sold as Inferno Drainer and later Angel Drainer,
+asked victims to sign Permit2 batches. A drainer like this ...</p></article></body></html>`;
+  const r = inspectPage(article, meta('https://security-blog.example/inferno'));
+  t.equal(r.scamDna.kitFamily, null);
+  t.notOk(r.findings.some((f) => f.kind === 'page.drainer_kit'));
+  t.match(
+    r.findings.find((f) => f.kind === 'page.drainer_mention'),
+    { severity: 'info', data: { family: 'inferno' } },
+  );
+  const word = inspectPage('<html><body><p>What is a drainer?</p></body></html>', meta('https://wiki.example/'));
+  t.notOk(
+    word.findings.some((f) => f.severity !== 'info'),
+    'the bare word in prose is not a finding with weight',
+  );
+  const form = inspectPage(
+    '<html><body><form action="https://x.example/api/angel/submit"><input name="a"></form></body></html>',
+    meta('https://x.example/'),
+  );
+  t.equal(form.scamDna.kitFamily, 'angel', 'a form posting to a kit panel path is code');
+  const inScript = inspectPage('<html><script>var drainer = "x";</script></html>', meta('https://y.example/'));
+  t.equal(inScript.findings.find((f) => f.kind === 'page.drainer_word')?.severity, 'medium');
+});

@@ -165,3 +165,17 @@ t.test('token: well-known, symbol impersonation with metadata, look-alike symbol
   );
   t.ok(sol.findings.some((f) => f.kind === 'token.name_impersonation'));
 });
+
+t.test('an allow-listed article about Inferno Drainer is not blocked', async (t) => {
+  const html =
+    '<html><head><title>Inferno Drainer explained</title></head><body><article>Inferno Drainer and its drainer kit targeted users of MetaMask.</article></body></html>';
+  const r = await scanScreening(
+    { type: 'url', chain: 'evm', value: 'https://metamask.io/news/inferno' },
+    {
+      knowledge,
+      fetchPage: async () => ({ status: 200, headers: {}, body: html, bytes: html.length, truncated: false }),
+    },
+  );
+  t.equal(r.verdict, 'allow');
+  t.ok(r.findings.some((f) => f.kind === 'page.drainer_mention'));
+});

@@ -10,6 +10,7 @@ import {
   APPROVAL_CALLS,
   CLONE_MARKERS,
   DRAINER_KITS,
+  DRAINER_WORD,
   EXFIL_ENDPOINTS,
   SEED_TEXT,
   WALLET_APIS,
@@ -146,9 +147,14 @@ export function inspectPage(html: string, meta: PageMeta): PageInspection {
   );
   const allText = html;
 
+  // a kit marker counts where it runs or sends: scripts, script and iframe sources, form actions; the same name in
+  // the page's prose (an article about Inferno Drainer) is a mention, not a kit
+  const code = [scriptText, ...external, ...attributeValues(html, /<(?:form|iframe)\b[^>]*>/gi, /(?:action|src)/)].join(
+    '\n',
+  );
   let kitFamily: string | null = null;
   for (const kit of DRAINER_KITS) {
-    if (kit.markers.test(allText)) {
+    if (kit.markers.test(code)) {
       kitFamily = kit.family;
       break;
     }
@@ -157,9 +163,19 @@ export function inspectPage(html: string, meta: PageMeta): PageInspection {
     add(
       'page.drainer_kit',
       kitFamily === 'generic-drainer' ? 'high' : 'critical',
-      `page source carries markers of the ${kitFamily} drainer kit`,
+      `page code carries markers of the ${kitFamily} drainer kit`,
       { kitFamily },
     );
+  else if (DRAINER_WORD.test(code))
+    add('page.drainer_word', 'medium', 'page code names a "drainer"', { where: 'code' });
+  else {
+    const mention =
+      DRAINER_KITS.find((k) => k.markers.test(visible)) ?? (DRAINER_WORD.test(visible) ? null : undefined);
+    if (mention !== undefined)
+      add('page.drainer_mention', 'info', 'page text mentions a drainer (prose, not code: not counted as a kit)', {
+        family: mention?.family ?? null,
+      });
+  }
 
   const seedText =
     SEED_TEXT.test(visible) || inputs.some((i) => /(?:seed|mnemonic|phrase|private.?key|word-?\d)/i.test(i));
@@ -223,4 +239,12 @@ export function inspectPage(html: string, meta: PageMeta): PageInspection {
 
   const dna = scamDnaOf(html, inline, external);
   return { sandbox, scamDna: { ...dna, kitFamily, signals }, findings };
+}
+
+/** Values of the named attributes of the matched tags (form action, iframe src). */
+function attributeValues(html: string, tags: RegExp, names: RegExp): string[] {
+  const out: string[] = [];
+  const attr = new RegExp(`\\b${names.source}\\s*=\\s*("([^"]*)"|'([^']*)'|([^\\s>]+))`, 'gi');
+  for (const [tag] of matchTags(html, tags)) for (const m of tag.matchAll(attr)) out.push(m[2] ?? m[3] ?? m[4] ?? '');
+  return out;
 }

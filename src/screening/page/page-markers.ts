@@ -17,9 +17,12 @@ export const DRAINER_KITS: ReadonlyArray<{ family: string; markers: RegExp }> = 
   { family: 'chick', markers: /chick[\s_-]?drainer/i },
   {
     family: 'generic-drainer',
-    markers: /\bdrainer\b|drainer_(?:config|settings)|\bdrain(?:er)?(?:Tokens|NFTs|Wallet)\b|startDrain|\.drain\(/i,
+    markers: /drainer_(?:config|settings)|\bdrain(?:er)?(?:Tokens|NFTs|Wallet)\b|startDrain|\.drain\(/i,
   },
 ];
+
+/** The bare word in code (a string, a variable): weaker than the kit identifiers above. */
+export const DRAINER_WORD = /\bdrainer\b/i;
 
 /** Signing / approval calls a page script should not need before the user has asked for anything. */
 export const APPROVAL_CALLS: ReadonlyArray<[string, RegExp]> = [

@@ -1,6 +1,6 @@
 /**
  * A small curated registry of well-known protocol contracts (routers, Permit2, marketplaces, wrapped native tokens,
- * ENS, Safe libraries, Multicall3), by chain id. Addresses are from the projects' own deployment docs; entries
+ * ENS, Safe libraries, Multicall3, blue-chip NFT collections), by chain id. Addresses are from the projects' own deployment docs; entries
  * deployed at one address on many chains (CREATE2: Permit2, Seaport, Multicall3) list every screening chain.
  * Purpose: a well-known contract outranks a noisy scam-address list entry (the entry becomes a conflict finding,
  * never a block) and counts as a known spender. It is not an allow-list for anything else the contract does.
@@ -64,6 +64,11 @@ const RAW: Array<[string, string, readonly number[], boolean]> = [
   ['0xd4416b13d2b3a9abae7acd5d6c2bbdbe25686401', 'ENS Name Wrapper', [1], false],
   ['0x231b0ee14048e9dccd1d247744d114a4eb5e8e63', 'ENS Public Resolver', [1], false],
   ['0xca11bde05977b3631167028862be2a173976ca11', 'Multicall3', ALL, false],
+  ['0xbc4ca0eda7647a8ab7c2061c2e118a18a936f13d', 'Bored Ape Yacht Club (BAYC)', [1], false],
+  ['0x60e4d786628fea6478f785a6d7e704777c86a7c6', 'Mutant Ape Yacht Club (MAYC)', [1], false],
+  ['0xb47e3cd837ddf8e4c57f05d70ab865de6e193bbb', 'CryptoPunks', [1], false],
+  ['0xed5af388653567af2f388e6224dc7c4b3241c544', 'Azuki', [1], false],
+  ['0xbd3531da5cf5857e7cfaa92426877b022e612cf8', 'Pudgy Penguins', [1], false],
   ['0xa238cbeb142c10ef7ad8442c6d1f9e89e07e7761', 'Safe MultiSend 1.3.0', ALL, false],
   ['0x40a2accbd92bca938b02010e17a5b8929b49130d', 'Safe MultiSendCallOnly 1.3.0', ALL, false],
   ['0x38869bf66a61cf6bdb996a6ae40d5853fd43b526', 'Safe MultiSend 1.4.1', ALL, false],

@@ -19,6 +19,7 @@ import {
   SOFTWARE_LURES,
   STRONG_LURES,
   SUSPICIOUS_TLDS,
+  TEMPLATE_WORDS,
   WEAK_LURES,
   hostRuns,
   wordsIn,
@@ -106,6 +107,31 @@ export function parseScreeningUrl(value: string): { url: string; host: string; u
 
 const strongOrWeak = (run: string): boolean =>
   wordsIn([run], STRONG_LURES).length > 0 || wordsIn([run], WEAK_LURES).length > 0;
+
+/** Points of the `<lure>-<name>` registrable-label template (chosen on the validation split, docs/screening.md). */
+export const LURE_TEMPLATE_POINTS = 2;
+
+/** The two parts of a registrable label `<lure>-<name>` or `<name>-<lure>`, or null. */
+function lureTemplate(domain: string | null, publicSuffix: string | null): string[] | null {
+  if (domain === null || publicSuffix === null) return null;
+  const label = domain.slice(0, -publicSuffix.length - 1);
+  const parts = label.split('-');
+  if (parts.length !== 2 || parts.some((p) => !/^[a-z][a-z0-9]{2,}$/.test(p))) return null;
+  const lure = parts.findIndex((p) => TEMPLATE_WORDS.some((w) => p === w || p === `${w}s`));
+  if (lure < 0) return null;
+  const other = parts[1 - lure];
+  return INFRA_WORDS.has(other) || TEMPLATE_WORDS.includes(other) ? null : parts;
+}
+
+/** Words that make `<word>.<name>.<tld>` the template (app., portal., stake. are everyday subdomains: not here). */
+const SUBDOMAIN_LURES = [...STRONG_LURES, 'register', 'asset', 'assets', 'proposal', 'vote', 'votes'];
+
+/** `claim.bedrockdao.pro`: a single subdomain label that is a lure, on a registrable name that is not a platform. */
+function lureSubdomain(subdomain: string, domain: string | null): string[] | null {
+  if (domain === null || subdomain === '' || subdomain.includes('.')) return null;
+  const word = subdomain.replace(/s$/, '');
+  return SUBDOMAIN_LURES.some((w) => word === w || subdomain === w) ? [subdomain, domain] : null;
+}
 
 /** Heuristic points of brand impersonation forms (docs/screening.md, "Host heuristics"). */
 export const BRAND_POINTS = { typosquat: 5, product: 4, onPlatform: 5, learned: 3, chain: 1, sameLabel: 1 };
@@ -295,6 +321,14 @@ export function analyzeUrl(value: string, knowledge: ScreeningKnowledge): UrlAna
     add('url.lure_words', Math.min(4, 2 * strong.length), `host holds lure words: ${strong.join(', ')}`, {
       words: strong,
     });
+  const template = lureTemplate(parts.domain, parts.publicSuffix) ?? lureSubdomain(parts.subdomain, parts.domain);
+  if (template !== null)
+    add(
+      'url.lure_template',
+      LURE_TEMPLATE_POINTS,
+      `${parts.domain} has the drainer-domain shape <lure>-<name> (${template.join(' + ')})`,
+      { parts: template },
+    );
   const weak = wordsIn(lureRuns, WEAK_LURES);
   if (weak.length > 0)
     add('url.crypto_words', Math.min(2, weak.length), `host holds crypto words: ${weak.join(', ')}`, { words: weak });

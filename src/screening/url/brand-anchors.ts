@@ -25,7 +25,7 @@ export interface BrandAnchors {
 export const MIN_BLOCKED_MENTIONS = 10;
 
 export const CURATED: Readonly<Record<string, string[]>> = {
-  metamask: ['metamask.io'],
+  metamask: ['metamask.io', 'metamask.github.io'],
   opensea: ['opensea.io'],
   uniswap: ['uniswap.org'],
   phantom: ['phantom.app', 'phantom.com'],
@@ -81,7 +81,7 @@ export const CURATED: Readonly<Record<string, string[]>> = {
   jupiter: ['jup.ag'],
   exodus: ['exodus.com'],
   safepal: ['safepal.com'],
-  lens: ['lens.xyz'],
+  lens: ['lens.xyz', 'lens.dev'],
   ens: ['ens.domains'],
   scroll: ['scroll.io'],
   mantle: ['mantle.xyz'],

@@ -37,6 +37,33 @@ export const STRONG_LURES = [
   'rpcfix',
   'fixwallet',
 ];
+/**
+ * Words of the drainer-domain template `<lure>-<project>.<tld>` (claims-walrus.xyz, register-xprnetwork.co,
+ * assets-frax.com): strong lures plus words that are only suspicious in that two-part shape.
+ */
+export const TEMPLATE_WORDS = [
+  ...STRONG_LURES,
+  'register',
+  'registration',
+  'asset',
+  'proposal',
+  'vote',
+  'votes',
+  'points',
+  'event',
+  'events',
+  'launch',
+  'portal',
+  'gift',
+  'stake',
+  'staking',
+  'mint',
+  'drop',
+  'dapp',
+  'dapps',
+  'app',
+];
+
 /** Lures of wallet-software phishing, counted only next to a brand (`ledger-desktop.com`, `metamask-download.app`). */
 export const SOFTWARE_LURES = ['desktop', 'download', 'extension', 'install', 'update', 'login', 'signin', 'support'];
 
@@ -97,6 +124,11 @@ export const INFRA_WORDS = new Set([
   'oracle',
   'zkevm',
   'layer',
+  'test',
+  'tests',
+  'staging',
+  'stage',
+  'preview',
 ]);
 /** Weak lures: common in crypto names, legitimate ones included. */
 export const WEAK_LURES = [

@@ -42,9 +42,9 @@ export const PHISH_MIN_DOMAINS = 5;
 
 /** Score bands -> host-heuristic points (first match wins; docs/screening.md). */
 export const LEXICAL_BANDS: ReadonlyArray<{ score: number; points: number }> = [
-  { score: 8, points: 5 },
-  { score: 6, points: 3 },
-  { score: 4, points: 2 },
+  { score: 6, points: 5 },
+  { score: 5, points: 3 },
+  { score: 3, points: 2 },
 ];
 /** Blocked registrable domains a model needs before it replaces the fixed platform / TLD / hyphen points. */
 export const LEXICAL_MIN_DOCS = 1000;

@@ -1,8 +1,8 @@
 /**
  * Typosquats of brand names: an alphabetic run of the host, or its start or end, within a small edit distance of
  * a brand token (`metamaskk`, `trustwalet`, `pancakrswap`, `unilswap`, `walletconect`, `metamsklogin`).
- * Edits: insertion, deletion, substitution, transposition of neighbours (optimal string alignment). A brand of 6+
- * letters allows one edit, of 9+ letters two. The edit is named: `keyboard` (a QWERTY neighbour), `homoglyph`
+ * Edits: insertion, deletion, substitution, transposition of neighbours (optimal string alignment). A curated brand
+ * of 6+ letters allows one edit, of 10+ letters two (whole runs only; the start or end of a longer run: one). The edit is named: `keyboard` (a QWERTY neighbour), `homoglyph`
  * (i/l/1, o/0, rn/m style), or the edit type. Common-word brands (ledger, phantom, jupiter ...) and dictionary
  * words one edit from a brand (finance/binance, radium/raydium) are not typosquats.
  */
@@ -84,7 +84,8 @@ export interface Typosquat {
   how: string;
 }
 
-const maxEdits = (brand: string): number => (brand.length >= 9 ? 2 : brand.length >= 6 ? 1 : 0);
+/** Edits allowed for a whole run: one from 6 letters, two from 10 (shorter names have too many real neighbours). */
+const maxEdits = (brand: string): number => (brand.length >= 10 ? 2 : brand.length >= 6 ? 1 : 0);
 
 /** The first brand typosquatted by a run (whole run, or its start or end), on a domain the brand does not own. */
 export function findTyposquat(runs: string[], anchors: BrandAnchors, domain: string | null): Typosquat | null {
@@ -92,7 +93,8 @@ export function findTyposquat(runs: string[], anchors: BrandAnchors, domain: str
     if (run.length < 5 || anchors.tokens.has(run)) continue;
     for (const b of anchors.tokens.values()) {
       const max = maxEdits(b.token);
-      if (max === 0 || isCommonWordBrand(b.token) || ownedBy(domain, b)) continue;
+      // curated brands only: learned ones are short labels of allow-listed sites (mycryp, finity) with many neighbours
+      if (max === 0 || b.source !== 'curated' || isCommonWordBrand(b.token) || ownedBy(domain, b)) continue;
       const hit = matchRun(run, b, max);
       if (hit !== null) return hit;
     }
@@ -103,18 +105,23 @@ export function findTyposquat(runs: string[], anchors: BrandAnchors, domain: str
 function matchRun(run: string, b: Brand, max: number): Typosquat | null {
   const L = b.token.length;
   const candidates = new Set<string>([run]);
-  for (let len = L - max; len <= L + max; len++) {
+  // windows allow one edit only: two edits inside a longer word match too much (calderachain ~ berachain)
+  for (let len = L - 1; len <= L + 1; len++) {
     // a glued typo (`metamsklogin`): the start or the end of the run, leaving a word of 3+ letters
     if (len < 5 || run.length - len < 3) continue;
     candidates.add(run.slice(0, len));
     candidates.add(run.slice(run.length - len));
   }
   for (const typo of candidates) {
-    if (Math.abs(typo.length - L) > max || typo === b.token || NOT_TYPOS.has(typo) || typo.includes(b.token)) continue;
+    const allowed = typo === run ? max : 1;
+    if (Math.abs(typo.length - L) > allowed || typo === b.token || NOT_TYPOS.has(typo) || typo.includes(b.token))
+      continue;
     // cheap filter before the distance: a typo keeps the brand's first two or last two letters
     if (typo.slice(0, 2) !== b.token.slice(0, 2) && typo.slice(-2) !== b.token.slice(-2)) continue;
-    const distance = osaDistance(typo, b.token, max);
-    if (distance <= max)
+    // a window cut out of a longer word must keep the brand's letter at the cut (calderachain is not derachain)
+    if (typo !== run && (run.startsWith(typo) ? typo.at(-1) !== b.token.at(-1) : typo[0] !== b.token[0])) continue;
+    const distance = osaDistance(typo, b.token, allowed);
+    if (distance <= allowed)
       return { run, typo, brand: b.token, distance, how: distance === 1 ? editKind(typo, b.token) : 'edits' };
   }
   return null;

@@ -1,0 +1,11 @@
+import { readFileSync } from 'node:fs';
+import { parseList } from './src/screening/lists/parse-list.ts';
+import { ScreeningKnowledge } from './src/screening/knowledge.ts';
+import { analyzeUrl } from './src/screening/url/analyze-url.ts';
+import { decideVerdict } from './src/screening/verdict.ts';
+const D = '/work/shared/datasets/screening/';
+const fs = parseList('scamsniffer', readFileSync(D + 'scamsniffer/first_seen.tsv.gz'), { name: 'ss' });
+const k = new ScreeningKnowledge([parseList('metamask', readFileSync(D + 'metamask-eth-phishing-detect/config.json')), parseList('phantom', readFileSync(D+'phantom-blocklist/whitelist.yaml'), {fileName:'whitelist.yaml'}), parseList('phantom', readFileSync(D+'phantom-blocklist/eth-blocklist.yaml'), {fileName:'eth-blocklist.yaml'}), {...fs, entries: fs.entries.filter(e=>String(e.meta?.firstSeen)<'2025-03-01')}]);
+const pos = [...new Set(fs.entries.filter(e=>e.kind==='domain'&&String(e.meta?.firstSeen)>='2025-03-01'&&String(e.meta?.firstSeen)<'2025-06-01').map(e=>e.value))];
+const missed = pos.filter((h,i)=> i%37===0 && decideVerdict(analyzeUrl(h,k).findings).verdict==='allow');
+console.log(missed.slice(0,120).map(h=>h+'('+analyzeUrl(h,k).points+')').join(' '));
