@@ -14,6 +14,7 @@ import { type ScreeningDeps, type ScreeningRequest, scanScreening } from '../src
 import { PERMIT2_ABI, PERMIT2_ADDRESS, TOKEN_ABI } from '../src/screening/tx/evm-abis.ts';
 import { PROTOCOL_CONTRACTS } from '../src/screening/registry/protocol-contracts.ts';
 import { walletCases } from './screening-wallet-cases.ts';
+import { seaportWethOffer } from '../test/helpers/screening-requests.ts';
 
 const D = '/work/shared/datasets/screening/';
 const SCAM_ADDRESSES: string[] = JSON.parse(readFileSync(D + 'scamsniffer/address.json', 'utf8'));
@@ -271,28 +272,7 @@ const TX_CASES: Case[] = [
   {
     name: 'Seaport offer of 0.5 WETH for an ENS name',
     expected: 'allow',
-    req: typed('OrderComponents', seaportDomain, {
-      offerer: ME,
-      offer: [
-        {
-          itemType: 1,
-          token: WETH,
-          identifierOrCriteria: '0',
-          startAmount: '500000000000000000',
-          endAmount: '500000000000000000',
-        },
-      ],
-      consideration: [
-        {
-          itemType: 2,
-          token: ENS_REGISTRAR,
-          identifierOrCriteria: '77',
-          startAmount: '1',
-          endAmount: '1',
-          recipient: ME,
-        },
-      ],
-    }),
+    req: tx({ method: 'eth_signTypedData_v4', params: [ME, seaportWethOffer(ME)] }),
   },
   {
     name: 'Permit2 PermitSingle to the Universal Router (1000 USDC)',

@@ -5,6 +5,7 @@ import { cleanList } from '../../src/screening/lists/clean-list.ts';
 import { scanScreening } from '../../src/screening/scan.ts';
 import { TOKEN_ABI } from '../../src/screening/tx/evm-abis.ts';
 import { SCAM_EVM, smallKnowledge } from './helpers.ts';
+import { seaportWethOffer } from '../helpers/screening-requests.ts';
 
 const USDC = '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48';
 const WETH = '0xc02aaa39b223fe8d0a0e5c4f27ead9083c756cc2';
@@ -91,7 +92,7 @@ t.test('no well-known token or protocol contract is blocked; the conflict is a f
     'transaction',
     JSON.stringify({
       method: 'eth_signTypedData_v4',
-      params: [ME, seaportOffer()],
+      params: [ME, seaportWethOffer(ME, '123')],
     }),
   );
   t.equal(offer.verdict, 'allow', 'benign Seaport offer of WETH for an ENS name');
@@ -107,46 +108,3 @@ t.test('no well-known token or protocol contract is blocked; the conflict is a f
   const real = await scan('wallet', SCAM_EVM);
   t.equal(real.verdict, 'block', 'the real scam entry still blocks');
 });
-
-function seaportOffer() {
-  return {
-    primaryType: 'OrderComponents',
-    domain: {
-      name: 'Seaport',
-      version: '1.6',
-      chainId: 1,
-      verifyingContract: '0x0000000000000068f116a894984e2db1123eb395',
-    },
-    types: {},
-    message: {
-      offerer: ME,
-      zone: '0x0000000000000000000000000000000000000000',
-      offer: [
-        {
-          itemType: 1,
-          token: WETH,
-          identifierOrCriteria: '0',
-          startAmount: '500000000000000000',
-          endAmount: '500000000000000000',
-        },
-      ],
-      consideration: [
-        {
-          itemType: 2,
-          token: ENS_REGISTRAR,
-          identifierOrCriteria: '123',
-          startAmount: '1',
-          endAmount: '1',
-          recipient: ME,
-        },
-      ],
-      orderType: 0,
-      startTime: '1700000000',
-      endTime: '1800000000',
-      zoneHash: '0x' + '0'.repeat(64),
-      salt: '1',
-      conduitKey: '0x' + '0'.repeat(64),
-      counter: '0',
-    },
-  };
-}
