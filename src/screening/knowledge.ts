@@ -9,7 +9,7 @@
 import { parse as parseHost } from 'tldts';
 import type { ListEntry, ParsedList } from './lists/list-entry.ts';
 import { buildBrandAnchors, type BrandAnchors } from './url/brand-anchors.ts';
-import { hostShape } from './url/host-shape.ts';
+import { hostShape, type HostParts } from './url/host-shape.ts';
 import { INFRA_WORDS } from './url/host-words.ts';
 import { trainLexicalModel, type LexicalModel } from './url/lexical-model.ts';
 import { cleanList, type DropReason } from './lists/clean-list.ts';
@@ -56,15 +56,6 @@ export interface WellKnownToken {
   symbol: string | null;
   name: string | null;
   ref: ListRef;
-}
-
-export interface HostParts {
-  host: string;
-  domain: string | null;
-  publicSuffix: string | null;
-  isPrivate: boolean;
-  isIp: boolean;
-  subdomain: string;
 }
 
 const PARSE_OPTS = { allowPrivateDomains: true };
@@ -208,7 +199,10 @@ export class ScreeningKnowledge {
   private readonly conflicts = new Map<string, ListConflict>();
   readonly cleaning: CleaningReport = { dropped: {}, examples: [] };
   readonly brands: BrandAnchors;
-  /** Alphabetic runs (4+ letters) in blocked hosts of VOCABULARY_MIN_COUNT+ registrable domains, absent from allowed hosts. */
+  /**
+   * Alphabetic runs (4+ letters) in blocked hosts of VOCABULARY_MIN_COUNT+ registrable domains, absent from allowed
+   * hosts.
+   */
   readonly vocabulary: Map<string, number>;
   /** Token log-odds of blocked vs allowed hosts (url/lexical-model.ts). */
   readonly lexical: LexicalModel;

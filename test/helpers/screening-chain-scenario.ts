@@ -4,8 +4,8 @@
  * a fresh contract, an old contract, the user's wallet with a regular counterparty, a look-alike of that
  * counterparty, and an ordinary wallet. NOW is the scan clock the scenario is written against.
  */
-import { toConfig } from '../../src/config/config.ts';
-import { screeningAddressHistory } from '../../src/v1/address-history.ts';
+import { toConfig } from '../../src/core/config.ts';
+import { screeningAddressHistory } from '../../src/screening/service/address-history.ts';
 import { type ChainServer, type EtherscanRow, startEtherscanServer, tokenRow, txRow } from './chain-servers.ts';
 
 export const NOW = 1_800_000_000;

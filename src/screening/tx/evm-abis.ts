@@ -15,9 +15,10 @@ export const TOKEN_ABI = parseAbi([
   'function safeTransferFrom(address from, address to, uint256 tokenId)',
   'function safeTransferFrom(address from, address to, uint256 tokenId, bytes data)',
   'function safeTransferFrom(address from, address to, uint256 id, uint256 amount, bytes data)',
-  'function safeBatchTransferFrom(address from, address to, uint256[] ids, uint256[] amounts, bytes data)',
+  'function safeBatchTransferFrom(address from, address to, uint256[] ids, uint256[] values, bytes data)',
   'function permit(address owner, address spender, uint256 value, uint256 deadline, uint8 v, bytes32 r, bytes32 s)',
-  'function permit(address holder, address spender, uint256 nonce, uint256 expiry, bool allowed, uint8 v, bytes32 r, bytes32 s)',
+  // DAI-style permit (holder, spender, nonce, expiry, allowed, v, r, s): names left out to fit a line
+  'function permit(address, address, uint256, uint256, bool, uint8, bytes32, bytes32)',
 ]);
 
 export const PERMIT2_ABI = parseAbi([
@@ -28,14 +29,19 @@ export const PERMIT2_ABI = parseAbi([
   'struct PermitTransferFrom { TokenPermissions permitted; uint256 nonce; uint256 deadline; }',
   'struct SignatureTransferDetails { address to; uint256 requestedAmount; }',
   'struct PermitBatchTransferFrom { TokenPermissions[] permitted; uint256 nonce; uint256 deadline; }',
+  // short aliases of the two structs above (struct names do not change a selector), to keep lines at 120
+  'struct BatchPermit { TokenPermissions[] permitted; uint256 nonce; uint256 deadline; }',
+  'struct TransferTo { address to; uint256 requestedAmount; }',
   'struct AllowanceTransferDetails { address from; address to; uint160 amount; address token; }',
   'function approve(address token, address spender, uint160 amount, uint48 expiration)',
   'function permit(address owner, PermitSingle permitSingle, bytes signature)',
   'function permit(address owner, PermitBatch permitBatch, bytes signature)',
-  'function permitTransferFrom(PermitTransferFrom permit, SignatureTransferDetails transferDetails, address owner, bytes signature)',
-  'function permitTransferFrom(PermitBatchTransferFrom permit, SignatureTransferDetails[] transferDetails, address owner, bytes signature)',
-  'function permitWitnessTransferFrom(PermitTransferFrom permit, SignatureTransferDetails transferDetails, address owner, bytes32 witness, string witnessTypeString, bytes signature)',
-  'function permitWitnessTransferFrom(PermitBatchTransferFrom permit, SignatureTransferDetails[] transferDetails, address owner, bytes32 witness, string witnessTypeString, bytes signature)',
+  // SignatureTransfer (permit, transferDetails, owner, [witness, witnessTypeString,] signature): names left out
+  'function permitTransferFrom(PermitTransferFrom, SignatureTransferDetails, address, bytes)',
+  'function permitTransferFrom(PermitBatchTransferFrom, SignatureTransferDetails[], address, bytes)',
+  'function permitWitnessTransferFrom(PermitTransferFrom, SignatureTransferDetails, address, bytes32, string, bytes)',
+  'function permitWitnessTransferFrom(BatchPermit, TransferTo[], address, bytes32, string, bytes)',
+  // AllowanceTransfer transferFrom (from, to, amount, token) and its batch
   'function transferFrom(address from, address to, uint160 amount, address token)',
   'function transferFrom(AllowanceTransferDetails[] transferDetails)',
 ]);

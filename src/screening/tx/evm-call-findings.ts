@@ -52,7 +52,9 @@ function approvalFinding(
       {
         kind: 'tx.revoke_approval',
         severity: 'info',
-        message: `${what} of 0 for ${spender}${listed ? ' (a listed scam address)' : ''} on ${token} grants nothing (approve / permit of 0 revokes)`,
+        message:
+          `${what} of 0 for ${spender}${listed ? ' (a listed scam address)' : ''} on ${token} grants nothing ` +
+          `(approve / permit of 0 revokes)`,
         source: heuristic(kind),
         data: { spender, token, listedSpender: listed },
       },
@@ -186,7 +188,9 @@ export function evmCallFindings(to: string, data: Hex, ctx: CallContext, depth =
         {
           kind: 'tx.token_transfer_from',
           severity: fromOther ? 'medium' : 'info',
-          message: `${fn} of ${a[2]} (amount or id) of ${to} from ${lc(a[0])} to ${lc(a[1])}${fromOther ? ' (not from your wallet: it spends an allowance)' : ''}`,
+          message:
+            `${fn} of ${a[2]} (amount or id) of ${to} from ${lc(a[0])} to ` +
+            `${lc(a[1])}${fromOther ? ' (not from your wallet: it spends an allowance)' : ''}`,
           source: heuristic('tx.transfer'),
           data: { token: to, from: lc(a[0]), to: lc(a[1]) },
         },

@@ -6,7 +6,7 @@
  * What cannot be read at all (letters that are not hex, an address over 160 bits) still throws.
  */
 import type { Hex } from 'viem';
-import { checkAddress } from '../chains.ts';
+import { normaliseAddress } from '../../core/address/address.ts';
 import { ScreeningInputError } from '../screening-input-error.ts';
 
 /** One odd encoding met while reading the request: field and what was odd. */
@@ -34,7 +34,7 @@ export function readEvmAddress(v: unknown, field: string, odd: Oddity[]): string
   else {
     const text = v.trim();
     if (/^0x[0-9a-fA-F]{40}$/.test(text)) {
-      const c = checkAddress('evm', text);
+      const c = normaliseAddress('evm', text);
       if (!c.ok) return bad(`${field} is not a valid address: ${c.reason}`);
       if (text !== v) odd.push({ field, what: 'surrounding whitespace', calldata: false });
       return c.address;

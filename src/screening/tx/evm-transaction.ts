@@ -29,7 +29,9 @@ function oddityFinding(odd: Oddity[]): Finding[] {
     {
       kind: 'tx.nonstandard_encoding',
       severity: calldata ? 'medium' : 'low',
-      message: `the request is not in the form wallet libraries produce (${odd.map((o) => `${o.field}: ${o.what}`).join('; ')}): read as the node would, and reported because hand-made encodings are used to slip past decoders`,
+      message:
+        `the request is not in the form wallet libraries produce (${odd.map((o) => `${o.field}: ${o.what}`).join('; ')}):` +
+        ' read as the node would, and reported because hand-made encodings are used to slip past decoders',
       source: heuristic('tx.encoding'),
       data: { oddities: odd },
     },
@@ -96,7 +98,8 @@ export function screenEvmRequest(
             kind: hashLike ? 'tx.blind_signature' : 'tx.message_signature',
             severity: hashLike ? 'high' : 'info',
             message: hashLike
-              ? 'personal_sign of a bare 32-byte hash: the message cannot be read and may authorise an order or transaction'
+              ? 'personal_sign of a bare 32-byte hash: the message cannot be read and may authorise an order or ' +
+                'transaction'
               : 'personal_sign of a readable message',
             source: heuristic('tx.personal_sign'),
           },
@@ -106,7 +109,8 @@ export function screenEvmRequest(
       };
     }
     return bad(
-      `method ${JSON.stringify(method)} is not screened (eth_sendTransaction, eth_signTypedData*, eth_sign, personal_sign)`,
+      `method ${JSON.stringify(method)} is not screened (eth_sendTransaction, eth_signTypedData*, eth_sign, ` +
+        `personal_sign)`,
     );
   }
   if (doc.to === undefined && doc.data === undefined && doc.input === undefined)

@@ -5,7 +5,7 @@
  */
 import type { Finding } from '../finding.ts';
 import { heuristic } from '../finding.ts';
-import type { ChainFamily } from '../chains.ts';
+import type { ChainFamily } from '../../core/chains.ts';
 import type { ScreeningKnowledge } from '../knowledge.ts';
 import {
   type AddressHistorySource,

@@ -12,7 +12,7 @@
  */
 import type { Finding } from '../finding.ts';
 import { heuristic } from '../finding.ts';
-import type { ChainFamily } from '../chains.ts';
+import type { ChainFamily } from '../../core/chains.ts';
 import { lookAlike } from './analyze-wallet.ts';
 
 /** One transfer as the chain providers report it (src/chains/providers/chain-provider.ts). */
