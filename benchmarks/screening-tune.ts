@@ -83,6 +83,7 @@ for (const tpl of [0, 1, 2, 3])
           const d = pos.filter((r) => flagged(r, bands, minWord, tpl)).length;
           const f = neg.filter((r) => flagged(r, bands, minWord, tpl)).length;
           console.log(
-            `| ${bands.join('/')} | ${minWord} | ${tpl} | ${((100 * d) / pos.length).toFixed(2)}% | ${((100 * f) / neg.length).toFixed(2)}% | ${f} |`,
+            `| ${bands.join('/')} | ${minWord} | ${tpl} | ${((100 * d) / pos.length).toFixed(2)}% | ` +
+              `${((100 * f) / neg.length).toFixed(2)}% | ${f} |`,
           );
         }

@@ -146,12 +146,15 @@ console.log('|---|---|---:|---:|---:|---:|---:|---:|');
 for (const r of results) {
   const f = r.pos.warn + r.pos.block;
   console.log(
-    `| ${r.split} | unseen phishing (first seen ${r.split === 'validation' ? `${VALIDATION_CUTOFF}..${TEST_CUTOFF}` : `>= ${TEST_CUTOFF}`}) | ${r.pos.n} | ${f} | **${pct(f, r.pos.n)}** | ${r.pos.block} | ${r.pos.warn} | ${r.pos.byList} |`,
+    `| ${r.split} | unseen phishing (first seen ` +
+      `${r.split === 'validation' ? `${VALIDATION_CUTOFF}..${TEST_CUTOFF}` : `>= ${TEST_CUTOFF}`}) | ${r.pos.n} ` +
+      `| ${f} | **${pct(f, r.pos.n)}** | ${r.pos.block} | ${r.pos.warn} | ${r.pos.byList} |`,
   );
   for (const [g, t] of r.neg) {
     const fp = t.warn + t.block;
     console.log(
-      `| ${r.split} | legitimate, not allow-listed: ${g} | ${t.n} | ${fp} | ${g === 'all' ? '**' : ''}${pct(fp, t.n)}${g === 'all' ? '**' : ''} | ${t.block} | ${t.warn} | ${t.byList} |`,
+      `| ${r.split} | legitimate, not allow-listed: ${g} | ${t.n} | ${fp} | ` +
+        `${g === 'all' ? '**' : ''}${pct(fp, t.n)}${g === 'all' ? '**' : ''} | ${t.block} | ${t.warn} | ${t.byList} |`,
     );
   }
   console.log(`| ${r.split} | (allow-listed negatives, left out) | ${r.allowListedNegatives} | | | | | |`);
@@ -175,11 +178,13 @@ console.log('| case | kind | expected | verdict | score | ok | findings |');
 console.log('|---|---|---|---|---:|---|---|');
 for (const c of cases.rows)
   console.log(
-    `| ${c.name} | ${c.kind} | ${c.expected} | ${c.verdict} | ${c.riskScore} | ${c.ok ? 'yes' : '**NO**'} | ${c.findings} |`,
+    `| ${c.name} | ${c.kind} | ${c.expected} | ${c.verdict} | ${c.riskScore} | ${c.ok ? 'yes' : '**NO**'} | ` +
+      `${c.findings} |`,
   );
 console.log('');
 console.log(
-  `well-known never blocked: ${cases.wellKnown.scans} scans of ${cases.wellKnown.subjects} token-list tokens and registry contracts against a block-list naming all of them: ${cases.wellKnown.blocked} block`,
+  `well-known never blocked: ${cases.wellKnown.scans} scans of ${cases.wellKnown.subjects} token-list tokens ` +
+    `and registry contracts against a block-list naming all of them: ${cases.wellKnown.blocked} block`,
 );
 
 const test = results.find((r) => r.split === 'test');

@@ -118,7 +118,8 @@ t.test('hostile pages are inspected in linear time (no regex backtracking on unc
 });
 
 t.test('a kit marker counts in code, not in prose', async (t) => {
-  const article = `<html><head><title>How Inferno Drainer emptied wallets</title><script src="/static/blog.js"></script></head>
+  const article = `<html><head><title>How Inferno Drainer emptied wallets</title>
+<script src="/static/blog.js"></script></head>
 <body><article><h1>Inside Inferno Drainer</h1><p>The drainer kit, sold as Inferno Drainer and later Angel Drainer,
 asked victims to sign Permit2 batches. A drainer like this ...</p></article></body></html>`;
   const r = inspectPage(article, meta('https://security-blog.example/inferno'));

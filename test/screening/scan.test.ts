@@ -170,7 +170,8 @@ t.test('token: well-known, symbol impersonation with metadata, look-alike symbol
 
 t.test('an allow-listed article about Inferno Drainer is not blocked', async (t) => {
   const html =
-    '<html><head><title>Inferno Drainer explained</title></head><body><article>Inferno Drainer and its drainer kit targeted users of MetaMask.</article></body></html>';
+    '<html><head><title>Inferno Drainer explained</title></head><body><article>Inferno Drainer and its ' +
+    'drainer kit targeted users of MetaMask.</article></body></html>';
   const r = await scanScreening(
     { type: 'url', chain: 'evm', value: 'https://metamask.io/news/inferno' },
     {

@@ -1,7 +1,8 @@
 /**
  * A small curated registry of well-known protocol contracts (routers, Permit2, marketplaces, wrapped native tokens,
- * ENS, Safe libraries, Multicall3, blue-chip NFT collections), by chain id. Addresses are from the projects' own deployment docs; entries
- * deployed at one address on many chains (CREATE2: Permit2, Seaport, Multicall3) list every screening chain.
+ * ENS, Safe libraries, Multicall3, blue-chip NFT collections), by chain id. Addresses are from the projects' own
+ * deployment docs; entries deployed at one address on many chains (CREATE2: Permit2, Seaport, Multicall3) list
+ * every screening chain.
  * Purpose: a well-known contract outranks a noisy scam-address list entry (the entry becomes a conflict finding,
  * never a block) and counts as a known spender. It is not an allow-list for anything else the contract does.
  */

@@ -40,7 +40,9 @@ export function analyzeToken(
     findings.push({
       kind: 'token.list_conflict',
       severity: 'info',
-      message: `${address} is on ${conflict.blockedBy.map((r) => r.name).join(', ')}, but it is the well-known ${conflict.knownAs} (${conflict.knownBy.name}): the well-known entry outranks the scam-list entry`,
+      message:
+        `${address} is on ${conflict.blockedBy.map((r) => r.name).join(', ')}, but it is the well-known ` +
+        `${conflict.knownAs} (${conflict.knownBy.name}): the well-known entry outranks the scam-list entry`,
       source: { type: 'list', name: conflict.knownBy.name, version: conflict.knownBy.version },
       data: { blockedBy: conflict.blockedBy, reason: conflict.reason, knownAs: conflict.knownAs },
     });

@@ -37,7 +37,9 @@ export function authorizationFindings(list: unknown, ctx: CallContext, odd: Oddi
       severity,
       message: revoke
         ? 'EIP-7702 authorization to the zero address clears the account delegation'
-        : `EIP-7702 authorization: your account would run the code of ${target}${allChains ? ' on every chain (chainId 0)' : ` (chain ${chain})`}; that code can move all of its assets without another prompt`,
+        : `EIP-7702 authorization: your account would run the code of ` +
+          `${target}${allChains ? ' on every chain (chainId 0)' : ` (chain ${chain})`}; that code can move all ` +
+          `of its assets without another prompt`,
       source: heuristic('tx.eip7702'),
       data: { target, chainId: chain.toString(), allChains },
     });

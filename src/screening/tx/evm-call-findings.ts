@@ -94,7 +94,8 @@ function unknownCall(to: string, data: Hex, ctx: CallContext, value: bigint): Fi
     message:
       known !== null
         ? `selector ${data.slice(0, 10)} to ${to} (${known.label}) is not one of the decoded calls`
-        : `selector ${data.slice(0, 10)} calls ${to}, a contract no loaded list or registry knows${value > 0n ? `, and sends it ${value} wei` : ''}: what it does cannot be read here`,
+        : `selector ${data.slice(0, 10)} calls ${to}, a contract no loaded list or registry ` +
+          `knows${value > 0n ? `, and sends it ${value} wei` : ''}: what it does cannot be read here`,
     source: heuristic('tx.calldata'),
     data: { selector: data.slice(0, 10), known: known?.label ?? null, value: value.toString() },
   };
@@ -253,7 +254,10 @@ function signatureTransferFindings(fn: string, a: readonly unknown[], isPermit2:
   out.push({
     kind: 'tx.permit2_transfer',
     severity: listed ? 'critical' : toSelf ? 'info' : 'high',
-    message: `Permit2 ${fn} moves ${permitted.length} token(s) (${permitted.map((x) => lc(x.token)).join(', ')}) from ${owner} to ${[...new Set(details.map((d) => lc(d.to)))].join(', ')} with a signature`,
+    message:
+      `Permit2 ${fn} moves ${permitted.length} token(s) ` +
+      `(${permitted.map((x) => lc(x.token)).join(', ')}) from ${owner} to ` +
+      `${[...new Set(details.map((d) => lc(d.to)))].join(', ')} with a signature`,
     source: heuristic('tx.permit2'),
     data: { tokens: permitted.map((x) => lc(x.token)), to: details.map((d) => lc(d.to)), owner, permit2: isPermit2 },
   });
@@ -300,7 +304,9 @@ function batchTransferFindings(to: string, a: readonly unknown[], ctx: CallConte
     {
       kind: 'tx.token_batch_transfer',
       severity,
-      message: `ERC-1155 safeBatchTransferFrom of ${ids.length} item id(s) of ${to} from ${from} to ${recipient}${fromOther ? ' (not from your wallet: it spends an operator approval)' : ''}`,
+      message:
+        `ERC-1155 safeBatchTransferFrom of ${ids.length} item id(s) of ${to} from ${from} to ` +
+        `${recipient}${fromOther ? ' (not from your wallet: it spends an operator approval)' : ''}`,
       source: heuristic('tx.transfer'),
       data: { token: to, from, to: recipient, items: ids.length },
     },

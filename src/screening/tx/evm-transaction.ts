@@ -30,7 +30,8 @@ function oddityFinding(odd: Oddity[]): Finding[] {
       kind: 'tx.nonstandard_encoding',
       severity: calldata ? 'medium' : 'low',
       message:
-        `the request is not in the form wallet libraries produce (${odd.map((o) => `${o.field}: ${o.what}`).join('; ')}):` +
+        `the request is not in the form wallet libraries produce ` +
+        `(${odd.map((o) => `${o.field}: ${o.what}`).join('; ')}):` +
         ' read as the node would, and reported because hand-made encodings are used to slip past decoders',
       source: heuristic('tx.encoding'),
       data: { oddities: odd },

@@ -158,7 +158,9 @@ function domainChainFindings(domain: Record<string, unknown>, chainId: number | 
     {
       kind: 'tx.typed_data_chain_mismatch',
       severity: 'high',
-      message: `the typed data is signed for chain ${d}, but the request is for chain ${chainId}: the signature would be used on the other chain`,
+      message:
+        `the typed data is signed for chain ${d}, but the request is for chain ${chainId}: the signature ` +
+        `would be used on the other chain`,
       source: heuristic('tx.typed_data'),
       data: { domainChainId: d.toString(), chainId },
     },
@@ -185,7 +187,8 @@ function safeTxFindings(message: Record<string, unknown>, ctx: CallContext): Fin
       severity: lib ? 'low' : 'critical',
       message: lib
         ? `Safe transaction delegatecalls ${to}, a Safe library (batch or message signing)`
-        : `Safe transaction delegatecalls ${to}: that code would run as the Safe itself and can replace its owners or implementation`,
+        : `Safe transaction delegatecalls ${to}: that code would run as the Safe itself and can replace its ` +
+          `owners or implementation`,
       source: heuristic('tx.safe'),
       data: { to, operation },
     });

@@ -2,9 +2,10 @@
  * Typosquats of brand names: an alphabetic run of the host, or its start or end, within a small edit distance of
  * a brand token (`metamaskk`, `trustwalet`, `pancakrswap`, `unilswap`, `walletconect`, `metamsklogin`).
  * Edits: insertion, deletion, substitution, transposition of neighbours (optimal string alignment). A curated brand
- * of 6+ letters allows one edit, of 10+ letters two (whole runs only; the start or end of a longer run: one). The edit is named: `keyboard` (a QWERTY neighbour), `homoglyph`
- * (i/l/1, o/0, rn/m style), or the edit type. Common-word brands (ledger, phantom, jupiter ...) and dictionary
- * words one edit from a brand (finance/binance, radium/raydium) are not typosquats.
+ * of 6+ letters allows one edit, of 10+ letters two (whole runs only; the start or end of a longer run: one).
+ * The edit is named: `keyboard` (a QWERTY neighbour), `homoglyph` (i/l/1, o/0, rn/m style), or the edit type.
+ * Common-word brands (ledger, phantom, jupiter ...) and dictionary words one edit from a brand (finance/binance,
+ * radium/raydium) are not typosquats.
  */
 import { type Brand, type BrandAnchors, isCommonWordBrand, ownedBy } from './brand-anchors.ts';
 

@@ -92,7 +92,9 @@ export function addressListFindings(
     out.push({
       kind: 'wallet.list_conflict',
       severity: 'info',
-      message: `${role} ${address} is on ${conflict.blockedBy.map((r) => r.name).join(', ')}, but it is the well-known ${conflict.knownAs} (${conflict.knownBy.name}): the well-known entry outranks the scam-list entry`,
+      message:
+        `${role} ${address} is on ${conflict.blockedBy.map((r) => r.name).join(', ')}, but it is the ` +
+        `well-known ${conflict.knownAs} (${conflict.knownBy.name}): the well-known entry outranks the scam-list entry`,
       source: { type: 'list', name: conflict.knownBy.name, version: conflict.knownBy.version },
       data: { address, role, blockedBy: conflict.blockedBy, reason: conflict.reason, knownAs: conflict.knownAs },
     });

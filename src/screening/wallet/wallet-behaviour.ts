@@ -88,7 +88,9 @@ export function behaviourFindings(
     out.push({
       kind: 'wallet.drainer_receiver',
       severity: victims.length >= DRAINER_SENDERS ? 'high' : 'medium',
-      message: `${role} ${address} received sweeps of several assets within minutes from ${victims.length} wallets: how a drainer's payout address looks`,
+      message:
+        `${role} ${address} received sweeps of several assets within minutes from ${victims.length} ` +
+        `wallets: how a drainer's payout address looks`,
       source: heuristic('wallet.behaviour'),
       data: { address, senders: victims.slice(0, 10).map((s) => s.from), sweeps: victims.length },
     });
@@ -113,8 +115,10 @@ export function behaviourFindings(
       severity: forwarded >= 2 ? 'high' : 'medium',
       message:
         forwarded >= 2
-          ? `${role} ${address} forwards what it receives to ${drained.to} within minutes (${forwarded} times): funds sent there are taken`
-          : `${role} ${address} sent ${drained.assets} assets to ${drained.to} within minutes: it looks drained (its key or approvals are compromised)`,
+          ? `${role} ${address} forwards what it receives to ${drained.to} within minutes (${forwarded} times): ` +
+            `funds sent there are taken`
+          : `${role} ${address} sent ${drained.assets} assets to ${drained.to} within minutes: it looks drained ` +
+            `(its key or approvals are compromised)`,
       source: heuristic('wallet.behaviour'),
       data: { address, receiver: drained.to, forwarded },
     });
@@ -160,7 +164,9 @@ export function counterpartyPoisoning(
       return {
         kind: 'wallet.address_poisoning',
         severity: 'high',
-        message: `${role} ${address} imitates ${c}, an address you recently transacted with (same first ${prefix} and last ${suffix} characters): poisoning plants such look-alikes in your history`,
+        message:
+          `${role} ${address} imitates ${c}, an address you recently transacted with (same first ` +
+          `${prefix} and last ${suffix} characters): poisoning plants such look-alikes in your history`,
         source: heuristic('wallet.address_poisoning'),
         data: { prefix, suffix, counterparty: c },
       };
@@ -173,7 +179,9 @@ export function freshSpenderFinding(fresh: Finding, role: string): Finding {
   return {
     kind: 'tx.fresh_spender',
     severity: 'high',
-    message: `${fresh.message.replace(/^\S+ /, `${role} `)}: new contracts receiving approvals are how drainers rotate faster than lists`,
+    message:
+      `${fresh.message.replace(/^\S+ /, `${role} `)}: new contracts receiving approvals are how drainers ` +
+      `rotate faster than lists`,
     source: heuristic('tx.fresh_spender'),
     data: fresh.data,
   };
