@@ -69,7 +69,7 @@ export const analysisRoutes: RouteDef[] = [
       );
       ctx.services.wake();
       ctx.status = 202;
-      ctx.set('Location', `/api/v2/campaigns/${run.campaign_id}/analyses/${run.id}`);
+      ctx.set('Location', `/api/v2/campaigns/${run.campaignId}/analyses/${run.id}`);
       ctx.body = runAcceptedView(run, duplicates);
     },
   },
