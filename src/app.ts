@@ -11,6 +11,7 @@ import { openStore, type Store } from '../storage/store.ts';
 import { getOrCreateSetting } from '../storage/repos/settings-repo.ts';
 import { createCursorCodec } from './http/cursor-codec.ts';
 import { errorMiddleware } from './http/error-middleware.ts';
+import { methodErrors } from './http/method-errors.ts';
 import { buildRouter } from './api/router.ts';
 import { buildOpenApi } from './api/openapi.ts';
 import { systemRoutes } from './api/system-routes.ts';
@@ -112,7 +113,7 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
   if (opts.warmDashboard) dashboard.warm();
   koa.use(dashboard.middleware() as Koa.Middleware);
   koa.use(router.routes());
-  koa.use(router.allowedMethods({ throw: true }));
+  koa.use(methodErrors(router));
 
   let background: Background | null = null;
   if (opts.background !== false) {
