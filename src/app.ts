@@ -12,6 +12,7 @@ import { getOrCreateSetting } from '../storage/repos/settings-repo.ts';
 import { createCursorCodec } from './http/cursor-codec.ts';
 import { errorMiddleware } from './http/error-middleware.ts';
 import { methodErrors } from './http/method-errors.ts';
+import { logUnsafeSettings } from './net/outgoing-policy.ts';
 import { buildRouter } from './api/router.ts';
 import { buildOpenApi } from './api/openapi.ts';
 import { systemRoutes } from './api/system-routes.ts';
@@ -64,12 +65,7 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
     wake: () => wakeHook(),
     keyUsage,
   };
-  if (config.unsafeAllowPrivateWebhookTargets) {
-    log.warn(
-      { setting: 'UNSAFE_ALLOW_PRIVATE_WEBHOOK_TARGETS' },
-      'UNSAFE: webhook and page fetches may reach private and loopback addresses; never enable this in production',
-    );
-  }
+  logUnsafeSettings(config, log, ['webhook', 'scan', 'chain']);
 
   const defs: RouteDef[] = [];
   // the OpenAPI document lists the dashboard's own JSON routes too (cookie session; its /dashboard/api/v2 mirror is the v2 API)

@@ -25,6 +25,8 @@ export interface Config {
   readonly pollIntervalMs: number;
   readonly runWorkerInServer: boolean;
   readonly unsafeAllowPrivateWebhookTargets: boolean;
+  /** URL-scan page fetches may reach private and loopback addresses (tests only; webhooks have their own). */
+  readonly unsafeAllowPrivateScanTargets: boolean;
   readonly cursorSecret: string | null;
   readonly requestTimeoutMs: number;
   readonly shutdownTimeoutMs: number;
@@ -195,6 +197,7 @@ export function toConfig(env: Env): Config {
     pollIntervalMs: int(env, 'JOB_POLL_INTERVAL_MS', 500, 10, 60_000),
     runWorkerInServer: bool(env, 'RUN_WORKER', true),
     unsafeAllowPrivateWebhookTargets: bool(env, 'UNSAFE_ALLOW_PRIVATE_WEBHOOK_TARGETS', false),
+    unsafeAllowPrivateScanTargets: bool(env, 'UNSAFE_ALLOW_PRIVATE_SCAN_TARGETS', false),
     cursorSecret,
     requestTimeoutMs: int(env, 'REQUEST_TIMEOUT_MS', 120_000, 1000, 3_600_000),
     shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 15_000, 100, 600_000),

@@ -5,6 +5,7 @@
 import type { Config } from '../config/config.ts';
 import type { FetchedPage } from '../screening/scan.ts';
 import { DomainError } from '../errors/domain-error.ts';
+import { allowsPrivate } from '../net/outgoing-policy.ts';
 
 export const PAGE_MAX_BYTES = 2 * 1024 * 1024;
 export const PAGE_TIMEOUT_MS = 8000;
@@ -14,7 +15,7 @@ export function createPageFetcher(config: Config): (url: string) => Promise<Fetc
     request: (url: string, init: { method: 'GET' | 'POST'; headers?: Record<string, string> }) => Promise<any>;
   } | null = null;
   const options = {
-    allowPrivate: config.unsafeAllowPrivateWebhookTargets,
+    allowPrivate: allowsPrivate(config, 'scan'),
     allowHttp: true,
     timeoutMs: PAGE_TIMEOUT_MS,
     maxResponseBytes: PAGE_MAX_BYTES,

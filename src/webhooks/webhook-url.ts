@@ -20,11 +20,11 @@ export function assertWebhookUrl(raw: string, allowPrivate: boolean): string {
   if (!allowPrivate) {
     if (/^(localhost|.*\.localhost|.*\.local|.*\.internal)$/i.test(host))
       throw new ApiError('webhook_url_not_allowed', `webhook host ${host} is internal`);
-    if (/^[\d.]+$/.test(host) || host.includes(':')) {
-      const verdict = checkAddress(host);
-      if (!verdict.allowed)
-        throw new ApiError('webhook_url_not_allowed', `webhook address ${host} is not public: ${verdict.reason}`);
-    }
+  }
+  if (/^[\d.]+$/.test(host) || host.includes(':')) {
+    const verdict = checkAddress(host, { allowPrivate });
+    if (!verdict.allowed)
+      throw new ApiError('webhook_url_not_allowed', `webhook address ${host} is not public: ${verdict.reason}`);
   }
   return u.toString();
 }
