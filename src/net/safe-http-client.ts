@@ -97,6 +97,7 @@ export function createSafeHttpClient(opts: SafeHttpOptions = {}): SafeHttpClient
       if (url.protocol !== 'https:' && !(url.protocol === 'http:' && (opts.allowHttp || opts.allowPrivate)))
         throw new SafeHttpError('scheme_not_allowed', `scheme ${url.protocol} is not allowed`);
       if (url.username || url.password) throw new SafeHttpError('invalid_url', 'URLs with credentials are not allowed');
+      if (url.port === '0') throw new SafeHttpError('invalid_url', 'port 0 cannot be dialled');
       const host = url.hostname.replace(/^\[|\]$/g, '');
       if (isMetadataHost(host))
         throw new SafeHttpError('destination_blocked', `destination ${host} is a cloud metadata service`);
