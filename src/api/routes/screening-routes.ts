@@ -1,6 +1,7 @@
 /** v1 screening scan (starter or growth plan) and the unauthenticated, rate-limited feedback queue. */
-import { insertFeedback, insertScan, kitHistory, scanExists } from '../../../storage/repos/screening-repo.ts';
-import { kitFingerprintToLearn } from '../../screening/page/kit-memory.ts';
+import { insertFeedback, insertScan, scanExists } from '../../../storage/repos/screening-repo.ts';
+import { kitHistoryFor, markAllowListedSighting } from '../../../storage/repos/kit-memory-repo.ts';
+import { isWellKnownHost, kitMemoryEntry } from '../../screening/page/kit-memory.ts';
 import { requireV1Access } from '../../v1/v1-access.ts';
 import { KnowledgeCache } from '../../v1/knowledge-cache.ts';
 import { createPageFetcher } from '../../v1/page-fetcher.ts';
@@ -89,13 +90,17 @@ export const screeningRoutes: RouteDef[] = [
       const s = services(ctx);
       const req = ctx.state.body as ScreeningRequest;
       const db = ctx.services.store.db;
+      const knowledge = await s.knowledge.get();
+      const ownerId = ctx.state.principal!.ownerId;
       const result = await scanScreening(req, {
-        knowledge: await s.knowledge.get(),
+        knowledge,
         fetchPage: s.fetchPage,
-        kitHistory: (fingerprint, host) => kitHistory(db, fingerprint, host),
+        // kit memory is per owner unless confirmed (kit-memory.ts)
+        kitHistory: (fingerprint, host) => kitHistoryFor(db, fingerprint, host, ownerId),
       });
       const scanId = newId('scn');
-      const kitFingerprint = kitFingerprintToLearn(result);
+      const kit = kitMemoryEntry(result, isWellKnownHost(result.metadata.subject, knowledge));
+      const kitFingerprint = kit?.fingerprint ?? null;
       await insertScan(db, {
         id: scanId,
         ownerId: ctx.state.principal!.ownerId,
@@ -108,6 +113,7 @@ export const screeningRoutes: RouteDef[] = [
         kitFingerprint,
         subjectHost: kitFingerprint === null ? null : result.metadata.subject,
       });
+      if (kit?.role === 'allow_listed') await markAllowListedSighting(db, scanId);
       ctx.body = {
         scanId,
         object: 'screening_scan',
