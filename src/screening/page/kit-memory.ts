@@ -19,6 +19,7 @@ import { heuristic, type Finding } from '../finding.ts';
 import type { ScreeningKnowledge } from '../knowledge.ts';
 import type { ScreeningResult } from '../scan.ts';
 import { lureFindings } from './kit-fingerprint.ts';
+import type { KitHistoryRow } from '../../../storage/repos/kit-memory-repo.ts';
 
 /**
  * Distinct other owners that must have taught a fingerprint before it counts for everyone. Chosen as a rule, not
@@ -26,16 +27,8 @@ import { lureFindings } from './kit-fingerprint.ts';
  */
 export const KIT_CONFIRM_OWNERS = 3;
 
-/** What storage knows about a fingerprint, seen from the asking owner (storage/repos/kit-memory-repo.ts). */
-export interface KitHistory {
-  ownHosts: number;
-  ownOrConfirmedHosts: number;
-  allHosts: number;
-  otherOwners: number;
-  allowListedSightings: number;
-  firstSeenOwnOrConfirmed: Date | null;
-  firstSeenAll: Date | null;
-}
+/** What storage knows about a fingerprint, seen from the asking owner. */
+export type KitHistory = KitHistoryRow;
 
 /** An allow-listed host, or one on the registrable domain of a curated brand (metamask.io, uniswap.org ...). */
 export function isWellKnownHost(host: string, knowledge: ScreeningKnowledge): boolean {
