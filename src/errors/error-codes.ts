@@ -100,7 +100,14 @@ export const ERROR_CODES: Record<string, ErrorCodeInfo> = {
     status: 409,
     description: 'The campaign has no completed analysis run yet, so there is no decision package.',
   },
-  run_not_completed: { status: 409, description: 'The analysis run is not completed yet.' },
+  run_not_completed: {
+    status: 400,
+    description: 'Decision diff: the analysis run of the path is not completed yet (400, as the spec lists).',
+  },
+  compare_run_not_completed: {
+    status: 400,
+    description: 'Decision diff: the compareTo run is not completed yet (queued, running or failed).',
+  },
   endpoint_disabled: {
     status: 409,
     description: 'The webhook endpoint is disabled (after a 410 or by PATCH); re-enable it before retrying.',
