@@ -4,8 +4,8 @@
  * providers (CHAIN_PROVIDER_ALLOW_PRIVATE). All are off by default; each one that is on is logged at start. A
  * setting lets private and loopback addresses through for its purpose only; cloud metadata is refused always.
  */
-import type { Config } from '../config/config.ts';
-import type { Logger } from '../logger.ts';
+import type { Config } from '../core/config.ts';
+import type { Logger } from '../core/logger.ts';
 import { CLOUD_METADATA_HOSTS } from './special-purpose-registry.ts';
 
 export type OutgoingPurpose = 'webhook' | 'scan' | 'chain';

@@ -8,17 +8,17 @@
  * DNS is validated again at every delivery attempt by the fail-closed client.
  */
 import { domainToUnicode } from 'node:url';
-import { ApiError } from '../errors/api-error.ts';
+import { DomainError } from '../core/domain-error.ts';
 import { checkAddress } from '../net/address-policy.ts';
 import { isMetadataHost } from '../net/outgoing-policy.ts';
 
-const refuse = (message: string): ApiError => new ApiError('webhook_url_not_allowed', message);
+const refuse = (message: string): DomainError => new DomainError('webhook_url_not_allowed', message);
 
 function parse(raw: string): URL {
   try {
     return new URL(raw);
   } catch {
-    throw new ApiError('validation_failed', 'invalid request body: url is not a valid URL');
+    throw new DomainError('validation_failed', 'invalid request body: url is not a valid URL');
   }
 }
 

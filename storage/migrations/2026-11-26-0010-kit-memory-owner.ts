@@ -10,7 +10,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     db,
     `
     alter table screening_scans add column kit_allow_listed boolean not null default false;
-    create index screening_scans_kit_owner on screening_scans (kit_fingerprint, owner_id) where kit_fingerprint is not null;
+    create index screening_scans_kit_owner on screening_scans (kit_fingerprint, owner_id)
+      where kit_fingerprint is not null;
   `,
   );
 }

@@ -7,7 +7,7 @@ import t, { type Test } from 'tap';
 import http from 'node:http';
 import { startTestServer, type TestServer } from '../helpers/app.ts';
 import { eachStore } from '../helpers/each-store.ts';
-import { adminCommands } from '../../src/cli/admin-commands.ts';
+import { adminCommands } from '../../src/app/admin-commands.ts';
 
 const legit =
   '<html><head><title>Acme Swap</title><script>window.app={routes:["swap","pool"]};init(window.app)</script>' +

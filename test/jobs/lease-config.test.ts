@@ -1,5 +1,5 @@
 import t from 'tap';
-import { toConfig } from '../../src/config/config.ts';
+import { toConfig } from '../../src/core/config.ts';
 
 t.test('lease and heartbeat settings', async (t) => {
   const base = { DATA_DIR: '/tmp/wi-test-unused' };

@@ -1,4 +1,4 @@
-/** One address policy for every outgoing request: registries as data, cloud metadata always refused, one setting per purpose. */
+/** One address policy for every outgoing request: registries as data, metadata always refused, a setting per purpose. */
 import t from 'tap';
 import http from 'node:http';
 import ipaddr from 'ipaddr.js';
@@ -6,8 +6,8 @@ import { pino } from 'pino';
 import { checkAddress } from '../../src/net/address-policy.ts';
 import { createSafeHttpClient } from '../../src/net/safe-http-client.ts';
 import { CLOUD_METADATA, IPV4_SPECIAL, IPV6_SPECIAL } from '../../src/net/special-purpose-registry.ts';
-import { toConfig } from '../../src/config/config.ts';
-import { createApp } from '../../src/app.ts';
+import { toConfig } from '../../src/core/config.ts';
+import { createApp } from '../../src/app/app.ts';
 import { openStore } from '../../storage/store.ts';
 import { startTestServer } from '../helpers/app.ts';
 

@@ -17,9 +17,17 @@
 import { parse as parseHost } from 'tldts';
 import { heuristic, type Finding } from '../finding.ts';
 import type { ScreeningKnowledge } from '../knowledge.ts';
-import type { ScreeningResult } from '../scan.ts';
+import type { Verdict } from '../verdict.ts';
+import type { ScamDna } from './inspect-page.ts';
 import { lureFindings } from './kit-fingerprint.ts';
 import type { KitHistoryRow } from '../../../storage/repos/kit-memory-repo.ts';
+
+/** What kit memory reads of a finished scan (a ScreeningResult of scan.ts, which imports this module). */
+export interface ScanOutcome {
+  verdict: Verdict;
+  findings: Finding[];
+  metadata: { type: string; scamDna?: ScamDna | null; kitFingerprint?: string | null };
+}
 
 /**
  * Distinct other owners that must have taught a fingerprint before it counts for everyone. Chosen as a rule, not
@@ -42,10 +50,7 @@ export function isWellKnownHost(host: string, knowledge: ScreeningKnowledge): bo
 export type KitRole = 'learned' | 'allow_listed';
 
 /** What a finished url scan leaves in the kit memory: a lesson, a sighting on a well-known host, or nothing. */
-export function kitMemoryEntry(
-  result: ScreeningResult,
-  wellKnown: boolean,
-): { fingerprint: string; role: KitRole } | null {
+export function kitMemoryEntry(result: ScanOutcome, wellKnown: boolean): { fingerprint: string; role: KitRole } | null {
   const fingerprint = result.metadata.kitFingerprint;
   const dna = result.metadata.scamDna;
   if (result.metadata.type !== 'url' || !dna || !fingerprint) return null;
@@ -74,7 +79,9 @@ export function knownKitFinding(fingerprint: string, history: KitHistory, wellKn
   return {
     kind: 'page.known_kit',
     severity: hosts >= 2 ? 'critical' : 'high',
-    message: `the page has the kit fingerprint ${fingerprint} of a kit blocked with wallet lures on ${hosts} other host${hosts > 1 ? 's' : ''}${since} (${whose}): the same kit on a new domain`,
+    message:
+      `the page has the kit fingerprint ${fingerprint} of a kit blocked with wallet lures on ${hosts} other ` +
+      `host${hosts > 1 ? 's' : ''}${since} (${whose}): the same kit on a new domain`,
     source: heuristic('page.known_kit'),
     data: { fingerprint, otherHosts: hosts, confirmed: shared },
   };
