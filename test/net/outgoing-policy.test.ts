@@ -1,4 +1,4 @@
-/** One address policy for every outgoing request: registries as data, metadata always refused, a setting per purpose. */
+/** One address policy for all outgoing requests: registries as data, metadata always refused, a setting per purpose. */
 import t from 'tap';
 import http from 'node:http';
 import ipaddr from 'ipaddr.js';
