@@ -234,6 +234,7 @@ export interface ScreeningScanTable {
   created_at: Timestamp;
   kit_fingerprint: string | null;
   subject_host: string | null;
+  kit_allow_listed: Generated<boolean>;
 }
 export interface ScreeningFeedbackTable {
   id: string;

@@ -1,5 +1,6 @@
 /**
- * The analysis job worker: claims runs (SKIP LOCKED + lease), keeps the lease alive with progress, runs the
+ * The analysis job worker: claims runs (SKIP LOCKED + lease), renews the lease with a heartbeat (every
+ * JOB_HEARTBEAT_SECONDS, with the progress), runs the
  * engine in its thread pool, and writes every result with the completion events in one transaction. A run
  * whose worker died is claimed again once its lease expires; after MAX_ATTEMPTS claims it fails.
  */
@@ -43,6 +44,7 @@ export function createAnalysisWorker(services: WorkerDeps, hooks: AnalysisHooks 
   const queue = new PQueue({ concurrency: services.config.workerConcurrency });
   let pool: EnginePool | null = null;
   const log = services.log.child({ worker: 'analysis', workerId });
+  const running = new Set<string>();
 
   async function runOne(run: AnalysisRow): Promise<void> {
     const { db } = services.store;
@@ -59,17 +61,14 @@ export function createAnalysisWorker(services: WorkerDeps, hooks: AnalysisHooks 
     }
     let progress: Record<string, unknown> = { phase: 'loading_input', done: 0, total: run.walletCount };
     let lost = false;
-    const beat = setInterval(
-      () => {
-        extendLease(db, run.id, workerId, services.config.leaseSeconds, progress).then(
-          (ok) => {
-            if (!ok) lost = true;
-          },
-          (err) => rlog.warn({ err }, 'lease renewal failed'),
-        );
-      },
-      Math.max(1000, (services.config.leaseSeconds * 1000) / 3),
-    );
+    const beat = setInterval(() => {
+      extendLease(db, run.id, workerId, services.config.leaseSeconds, progress).then(
+        (ok) => {
+          if (!ok) lost = true;
+        },
+        (err) => rlog.warn({ err }, 'lease renewal failed'),
+      );
+    }, services.config.heartbeatSeconds * 1000);
     const setProgress = (p: Record<string, unknown>): void => {
       progress = { ...progress, ...p };
     };
@@ -158,8 +157,11 @@ export function createAnalysisWorker(services: WorkerDeps, hooks: AnalysisHooks 
       if (queue.size + queue.pending >= services.config.workerConcurrency) return false;
       const run = await claimNextAnalysis(services.store.db, workerId, services.config.leaseSeconds);
       if (!run) return false;
+      // a run whose lease this worker let lapse (a long stall) and claimed again is still being worked here
+      if (running.has(run.id)) return false;
       log.info({ analysisId: run.id, attempt: run.attempts }, 'claimed analysis');
-      void queue.add(() => runOne(run));
+      running.add(run.id);
+      void queue.add(() => runOne(run).finally(() => running.delete(run.id)));
       return true;
     },
     async close() {

@@ -11,6 +11,8 @@ import { openStore, type Store } from '../../storage/store.ts';
 import { getOrCreateSetting } from '../../storage/repos/settings-repo.ts';
 import { createCursorCodec } from '../http/cursor-codec.ts';
 import { errorMiddleware } from '../http/error-middleware.ts';
+import { methodErrors } from '../http/method-errors.ts';
+import { logUnsafeSettings } from '../net/outgoing-policy.ts';
 import { buildRouter } from '../http/router.ts';
 import { buildOpenApi } from '../http/openapi.ts';
 import { systemRoutes } from '../http/routes/system-routes.ts';
@@ -74,12 +76,7 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
       feedbackLimiter: new FixedWindowLimiter(FEEDBACK_PER_MINUTE, 60_000),
     },
   };
-  if (config.unsafeAllowPrivateWebhookTargets) {
-    log.warn(
-      { setting: 'UNSAFE_ALLOW_PRIVATE_WEBHOOK_TARGETS' },
-      'UNSAFE: webhook and page fetches may reach private and loopback addresses; never enable this in production',
-    );
-  }
+  logUnsafeSettings(config, log, ['webhook', 'scan', 'chain']);
 
   const defs: RouteDef[] = [];
   // the OpenAPI document lists the dashboard's own JSON routes too (cookie session; its /dashboard/api/v2 mirror is the
@@ -124,7 +121,7 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
   if (opts.warmDashboard) dashboard.warm();
   koa.use(dashboard.middleware() as Koa.Middleware);
   koa.use(router.routes());
-  koa.use(router.allowedMethods({ throw: true }));
+  koa.use(methodErrors(router));
 
   let background: Background | null = null;
   if (opts.background !== false) {

@@ -22,10 +22,15 @@ export interface Config {
   readonly exportMaxEvidence: number;
   readonly workerConcurrency: number;
   readonly engineThreads: number;
+  /** A claimed run's lease: another worker takes the run over once it expires (the worker died). */
   readonly leaseSeconds: number;
+  /** How often a live worker renews its lease; at most a third of the lease. */
+  readonly heartbeatSeconds: number;
   readonly pollIntervalMs: number;
   readonly runWorkerInServer: boolean;
   readonly unsafeAllowPrivateWebhookTargets: boolean;
+  /** URL-scan page fetches may reach private and loopback addresses (tests only; webhooks have their own). */
+  readonly unsafeAllowPrivateScanTargets: boolean;
   readonly cursorSecret: string | null;
   readonly requestTimeoutMs: number;
   readonly shutdownTimeoutMs: number;
@@ -157,6 +162,19 @@ function chainFetch(env: Env): ChainFetchConfig {
   });
 }
 
+/**
+ * Lease and heartbeat of analysis runs: a dead worker's run is taken up within JOB_LEASE_SECONDS (12 s) plus one
+ * poll; a live worker renews every JOB_HEARTBEAT_SECONDS (3 s), so it keeps its run through a stall of up to the
+ * lease minus one heartbeat (9 s) of its event loop.
+ */
+function jobLease(env: Env): { leaseSeconds: number; heartbeatSeconds: number } {
+  const leaseSeconds = int(env, 'JOB_LEASE_SECONDS', 12, 3, 3600);
+  const heartbeatSeconds = int(env, 'JOB_HEARTBEAT_SECONDS', Math.max(1, Math.floor(leaseSeconds / 4)), 1, 1200);
+  if (heartbeatSeconds * 3 > leaseSeconds)
+    throw new ConfigError('JOB_HEARTBEAT_SECONDS must be at most a third of JOB_LEASE_SECONDS');
+  return { leaseSeconds, heartbeatSeconds };
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 export function toConfig(env: Env): Config {
@@ -183,10 +201,11 @@ export function toConfig(env: Env): Config {
     exportMaxEvidence: int(env, 'EXPORT_MAX_EVIDENCE', 5_000, 1, 100_000),
     workerConcurrency: int(env, 'WORKER_CONCURRENCY', 1, 1, 64),
     engineThreads: int(env, 'ENGINE_THREADS', 2, 1, 256),
-    leaseSeconds: int(env, 'JOB_LEASE_SECONDS', 60, 5, 3600),
+    ...jobLease(env),
     pollIntervalMs: int(env, 'JOB_POLL_INTERVAL_MS', 500, 10, 60_000),
     runWorkerInServer: bool(env, 'RUN_WORKER', true),
     unsafeAllowPrivateWebhookTargets: bool(env, 'UNSAFE_ALLOW_PRIVATE_WEBHOOK_TARGETS', false),
+    unsafeAllowPrivateScanTargets: bool(env, 'UNSAFE_ALLOW_PRIVATE_SCAN_TARGETS', false),
     cursorSecret,
     requestTimeoutMs: int(env, 'REQUEST_TIMEOUT_MS', 120_000, 1000, 3_600_000),
     shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 15_000, 100, 600_000),

@@ -28,8 +28,16 @@ export const ERROR_CODES: Record<string, ErrorCodeInfo> = {
   too_many_wallets: { status: 413, description: 'The analysis has more wallets than MAX_WALLETS_PER_ANALYSIS.' },
   payload_too_large: { status: 413, description: 'The request body is larger than the documented limit.' },
   unsupported_media_type: {
-    status: 415,
-    description: 'The Content-Type is not accepted by this operation (JSON, or multipart where documented).',
+    status: 400,
+    description:
+      'The Content-Type is not accepted by this operation (JSON, or multipart where documented). ' +
+      '400, as the spec lists for a bad body.',
+  },
+  invalid_content_encoding: {
+    status: 400,
+    description:
+      'The body does not match its Content-Encoding (not compressed, truncated or corrupt), ' +
+      'or the encoding is not one of gzip, deflate, br, identity.',
   },
   missing_credentials: { status: 401, description: 'No `Authorization: Bearer <key>` header.' },
   invalid_api_key: { status: 401, description: 'The API key is unknown, malformed or revoked.' },
@@ -64,7 +72,14 @@ export const ERROR_CODES: Record<string, ErrorCodeInfo> = {
     description: 'Too many requests from this client for this operation; retry after Retry-After seconds.',
   },
   route_not_found: { status: 404, description: 'No such route.' },
-  method_not_allowed: { status: 405, description: 'The route exists but not with this method.' },
+  method_not_allowed: {
+    status: 405,
+    description: 'The route exists but not with this method; the Allow header lists the methods it takes.',
+  },
+  method_not_implemented: {
+    status: 501,
+    description: 'The service implements this method on no route (PROPFIND, TRACE, MKCOL ...).',
+  },
   campaign_not_found: { status: 404, description: 'No campaign with this id belongs to the caller.' },
   analysis_not_found: { status: 404, description: 'No analysis with this id belongs to the campaign and caller.' },
   cluster_not_found: { status: 404, description: 'No cluster with this label is stored for the analysis.' },
@@ -88,7 +103,14 @@ export const ERROR_CODES: Record<string, ErrorCodeInfo> = {
     status: 409,
     description: 'The campaign has no completed analysis run yet, so there is no decision package.',
   },
-  run_not_completed: { status: 409, description: 'The analysis run is not completed yet.' },
+  run_not_completed: {
+    status: 400,
+    description: 'Decision diff: the analysis run of the path is not completed yet (400, as the spec lists).',
+  },
+  compare_run_not_completed: {
+    status: 400,
+    description: 'Decision diff: the compareTo run is not completed yet (queued, running or failed).',
+  },
   endpoint_disabled: {
     status: 409,
     description: 'The webhook endpoint is disabled (after a 410 or by PATCH); re-enable it before retrying.',

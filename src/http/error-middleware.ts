@@ -31,6 +31,15 @@ function multipartError(err: HttpishError): { code: string; message: string } | 
   return null;
 }
 
+/**
+ * zlib's errors for a body that does not match its Content-Encoding (not compressed, truncated, corrupt):
+ * Z_DATA_ERROR, Z_BUF_ERROR ... and brotli's ERR__ERROR_FORMAT_* codes. They carry no HTTP status of their own.
+ */
+function isDecompressionError(err: HttpishError): boolean {
+  const code = (err as { code?: unknown }).code;
+  return err.status === undefined && typeof code === 'string' && /^(Z_|ERR__ERROR_|ERR_BROTLI)/.test(code);
+}
+
 export function errorMiddleware() {
   return async function handleErrors(ctx: Context, next: Next): Promise<void> {
     try {
@@ -68,7 +77,14 @@ export function errorMiddleware() {
       ) {
         code = 'invalid_json';
         message = 'request body is not valid JSON';
-      } else if (err.type === 'encoding.unsupported' || err.status === 415) {
+      } else if (
+        err.type === 'encoding.unsupported' ||
+        /^Unsupported Content-Encoding/i.test(err.message ?? '') ||
+        isDecompressionError(err)
+      ) {
+        code = 'invalid_content_encoding';
+        message = `the request body cannot be decoded: ${err.message} (gzip, deflate, br and identity are accepted)`;
+      } else if (err.status === 415) {
         code = 'unsupported_media_type';
         message = err.message;
       } else if ((err.status ?? 0) >= 400 && (err.status ?? 0) < 500 && err.expose) {

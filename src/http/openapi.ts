@@ -3,6 +3,10 @@ import { SESSION_COOKIE } from '../access/sessions.ts';
 import type { RouteDef } from './route-def.ts';
 import { errorSchema } from './schemas/common.ts';
 
+/** The body of a response without a schema: a JSON document is an object (an export), anything else text. */
+const bodyOf = (mediaType: string): Record<string, unknown> =>
+  mediaType === 'application/json' ? { type: 'object' } : { type: 'string' };
+
 export function buildOpenApi(defs: RouteDef[]): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const d of defs) {
@@ -26,12 +30,17 @@ export function buildOpenApi(defs: RouteDef[]): Record<string, unknown> {
         ...(r.schema || type !== 'application/json'
           ? {
               content: Object.fromEntries(
-                type.split(',').map((t) => [t.trim(), { schema: r.schema ?? { type: 'string' } }]),
+                type.split(',').map((t) => [t.trim(), { schema: r.schema ?? bodyOf(t.trim()) }]),
               ),
             }
           : { content: { 'application/json': { schema: { type: 'object' } } } }),
       };
     }
+    if (d.body && !responses['413'])
+      responses['413'] = {
+        description: 'The body is larger than the limit (payload_too_large)',
+        content: { 'application/json': { schema: errorSchema } },
+      };
     for (const status of d.auth === 'none' ? ['400'] : ['400', '401']) {
       if (!responses[status])
         responses[status] = {

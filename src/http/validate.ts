@@ -13,6 +13,8 @@ const addFormats = (addFormatsModule as unknown as { default: typeof addFormatsM
 function makeAjv(coerce: boolean): Ajv {
   const ajv = new Ajv({ allErrors: true, strict: false, coerceTypes: coerce, useDefaults: true });
   (addFormats as unknown as (a: Ajv) => void)(ajv);
+  // JSON Schema's `iri` (RFC 3987): an absolute URL the WHATWG parser reads (international host names included)
+  ajv.addFormat('iri', { type: 'string', validate: (v: string) => URL.canParse(v) });
   return ajv;
 }
 

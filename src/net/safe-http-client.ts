@@ -11,12 +11,13 @@ import https from 'node:https';
 import dns from 'node:dns';
 import { isIP } from 'node:net';
 import { checkAddress } from './address-policy.ts';
+import { isMetadataHost } from './outgoing-policy.ts';
 import { SafeHttpError } from './safe-http-error.ts';
 
 export type LookupFn = (host: string) => Promise<Array<{ address: string; family: number }>>;
 
 export interface SafeHttpOptions {
-  /** Skip only the address-range check (UNSAFE_ALLOW_PRIVATE_WEBHOOK_TARGETS=1). */
+  /** Let special-purpose addresses through, never cloud metadata (outgoing-policy.ts: one setting per purpose). */
   allowPrivate?: boolean;
   /** Allow plain http (page screening; webhooks only with the unsafe setting). */
   allowHttp?: boolean;
@@ -75,14 +76,12 @@ export function createSafeHttpClient(opts: SafeHttpOptions = {}): SafeHttpClient
       }
       if (addrs.length === 0) throw new SafeHttpError('dns_failed', `no address for ${host}`);
     }
-    if (!opts.allowPrivate) {
-      for (const a of addrs) {
-        const v = checkAddress(a.address);
-        if (!v.allowed)
-          throw new SafeHttpError('destination_blocked', `destination ${host} is not allowed: ${v.reason}`, {
-            address: a.address,
-          });
-      }
+    for (const a of addrs) {
+      const v = checkAddress(a.address, { allowPrivate: opts.allowPrivate });
+      if (!v.allowed)
+        throw new SafeHttpError('destination_blocked', `destination ${host} is not allowed: ${v.reason}`, {
+          address: a.address,
+        });
     }
     return addrs[0];
   }
@@ -98,7 +97,10 @@ export function createSafeHttpClient(opts: SafeHttpOptions = {}): SafeHttpClient
       if (url.protocol !== 'https:' && !(url.protocol === 'http:' && (opts.allowHttp || opts.allowPrivate)))
         throw new SafeHttpError('scheme_not_allowed', `scheme ${url.protocol} is not allowed`);
       if (url.username || url.password) throw new SafeHttpError('invalid_url', 'URLs with credentials are not allowed');
+      if (url.port === '0') throw new SafeHttpError('invalid_url', 'port 0 cannot be dialled');
       const host = url.hostname.replace(/^\[|\]$/g, '');
+      if (isMetadataHost(host))
+        throw new SafeHttpError('destination_blocked', `destination ${host} is a cloud metadata service`);
       const started = Date.now();
       const pinned = await within(resolve(host), timeoutMs, `cannot resolve ${host} within ${timeoutMs} ms`);
       const remainingMs = Math.max(1, timeoutMs - (Date.now() - started));

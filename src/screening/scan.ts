@@ -8,7 +8,8 @@ import type { Finding } from './finding.ts';
 import { SCREENING_CHAINS } from '../core/chains.ts';
 import type { ListRef, ScreeningKnowledge } from './knowledge.ts';
 import { ScreeningInputError } from './screening-input-error.ts';
-import { knownKitFinding } from './page/kit-memory.ts';
+import { isWellKnownHost, knownKitFinding, type KitHistory } from './page/kit-memory.ts';
+import { kitFingerprintOf } from './page/kit-fingerprint.ts';
 import { decideVerdict, type Verdict } from './verdict.ts';
 import { analyzeUrl } from './url/analyze-url.ts';
 import { inspectPage, notFetched, type Sandbox, type ScamDna } from './page/inspect-page.ts';
@@ -44,8 +45,8 @@ export interface FetchedPage {
 export interface ScreeningDeps {
   knowledge: ScreeningKnowledge;
   fetchPage?: (url: string) => Promise<FetchedPage>;
-  /** Kit memory (kit-memory.ts): earlier learned pages with this fingerprint on other hosts. */
-  kitHistory?: (fingerprint: string, host: string) => Promise<{ hosts: number; firstSeen: Date | null }>;
+  /** Kit memory (kit-memory.ts): earlier learned pages with this kit fingerprint on other hosts, for the caller. */
+  kitHistory?: (fingerprint: string, host: string) => Promise<KitHistory>;
   /** Transfer history of an address on a screening chain (null: no chain provider for it): wallet behaviour. */
   addressHistory?: AddressHistorySource;
   /** Clock for freshness (tests); Date.now by default. */
@@ -66,6 +67,8 @@ export interface ScreeningResult {
     decoded?: string[];
     sandbox?: Sandbox;
     scamDna?: ScamDna | null;
+    /** Kit memory key (kit-fingerprint.ts): scam DNA plus the lures and marker text that made the page a kit. */
+    kitFingerprint?: string | null;
   };
 }
 
@@ -131,12 +134,11 @@ export async function scanScreening(req: ScreeningRequest, deps: ScreeningDeps):
             metadata.sandbox = p.sandbox;
             metadata.scamDna = p.scamDna;
             findings.push(...p.findings);
+            const kit = kitFingerprintOf(page.body, p.scamDna.fingerprint, p.findings);
+            metadata.kitFingerprint = kit;
             if (deps.kitHistory !== undefined) {
-              const known = knownKitFinding(
-                p.scamDna.fingerprint,
-                await deps.kitHistory(p.scamDna.fingerprint, a.host),
-                a.allowListed,
-              );
+              const wellKnown = a.allowListed || isWellKnownHost(a.host, knowledge);
+              const known = knownKitFinding(kit, await deps.kitHistory(kit, a.host), wellKnown);
               if (known) findings.push(known);
             }
           }

@@ -11,6 +11,7 @@ import { randomBytes } from 'node:crypto';
 import type { BackgroundWorker, WorkerDeps } from '../core/background-worker.ts';
 import { claimDueDelivery, disableEndpoint, recordAttempt } from '../../storage/repos/webhooks-repo.ts';
 import { createSafeHttpClient } from '../net/safe-http-client.ts';
+import { logUnsafeSettings } from '../net/outgoing-policy.ts';
 import { DomainError } from '../core/domain-error.ts';
 import { signPayload } from './signature.ts';
 import { nextAttemptDelayMs } from './retry-policy.ts';
@@ -32,12 +33,7 @@ export function createDeliveryWorker(services: WorkerDeps): BackgroundWorker {
   });
   const log = services.log.child({ worker: 'webhook-delivery' });
   // said here too: a `worker` process starts no HTTP app, so the app's own warning is not logged there
-  if (config.unsafeAllowPrivateWebhookTargets)
-    log.warn(
-      { setting: 'UNSAFE_ALLOW_PRIVATE_WEBHOOK_TARGETS' },
-      'UNSAFE: webhook deliveries may reach private and loopback addresses over plain http; never enable this in ' +
-        'production',
-    );
+  logUnsafeSettings(config, log, ['webhook']);
   const queue = new PQueue({ concurrency: config.webhookConcurrency });
   type Claimed = NonNullable<Awaited<ReturnType<typeof claimDueDelivery>>>;
 

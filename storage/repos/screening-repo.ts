@@ -157,21 +157,6 @@ export async function insertScan(
     .execute();
 }
 
-/** Earlier learned pages with this kit fingerprint on hosts other than `host`: how many hosts, and when first seen. */
-export async function kitHistory(
-  db: Db,
-  fingerprint: string,
-  host: string,
-): Promise<{ hosts: number; firstSeen: Date | null }> {
-  const r = await db
-    .selectFrom('screening_scans')
-    .select([sql<string>`count(distinct subject_host)`.as('hosts'), sql<Date | null>`min(created_at)`.as('first_seen')])
-    .where('kit_fingerprint', '=', fingerprint)
-    .where('subject_host', '<>', host)
-    .executeTakeFirstOrThrow();
-  return { hosts: Number(r.hosts), firstSeen: r.first_seen === null ? null : new Date(r.first_seen) };
-}
-
 export async function scanExists(db: Db, id: string): Promise<boolean> {
   return (await db.selectFrom('screening_scans').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
 }

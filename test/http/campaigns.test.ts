@@ -108,7 +108,7 @@ await eachStore(t, 'campaigns', (t, factory) => {
           raw: 'name=x',
           headers: { 'content-type': 'text/plain' },
         }),
-        { status: 415, body: { code: 'unsupported_media_type' } },
+        { status: 400, body: { code: 'unsupported_media_type' } },
       );
       const huge = JSON.stringify({ ...valid, notes: 'x'.repeat(17 * 1024 * 1024) });
       t.match(

@@ -163,7 +163,7 @@ t.test(
     await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
     t.teardown(() => site.close());
     // loopback pages need the unsafe setting (the fetcher refuses private addresses otherwise)
-    const srv = await startTestServer({ background: false, env: { UNSAFE_ALLOW_PRIVATE_WEBHOOK_TARGETS: '1' } });
+    const srv = await startTestServer({ background: false, env: { UNSAFE_ALLOW_PRIVATE_SCAN_TARGETS: '1' } });
     t.teardown(() => srv.close());
     const key = await srv.key('pages', 'growth');
     for (const path of Object.keys(pages)) {
@@ -205,7 +205,7 @@ t.test('kit memory: a kit blocked with wallet lures is recognised on other hosts
       return `http://127.0.0.${n}:${(site.address() as { port: number }).port}`;
     }),
   );
-  const srv = await startTestServer({ background: false, env: { UNSAFE_ALLOW_PRIVATE_WEBHOOK_TARGETS: '1' } });
+  const srv = await startTestServer({ background: false, env: { UNSAFE_ALLOW_PRIVATE_SCAN_TARGETS: '1' } });
   t.teardown(() => srv.close());
   const key = await srv.key('kits', 'growth');
   const scan = async (url: string) =>

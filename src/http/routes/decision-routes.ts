@@ -111,7 +111,10 @@ export const decisionRoutes: RouteDef[] = [
     responses: {
       200: { description: 'Changed rows', schema: pageSchema('changes') },
       404: err('Unknown campaign or analysis, or compareTo of another campaign'),
-      409: err('run_not_completed: this run or compareTo is not completed'),
+      400: err(
+        'Bad query (validation_failed, invalid_cursor), this run not completed (run_not_completed) ' +
+          'or the compareTo run not completed (compare_run_not_completed)',
+      ),
       413: err('A run has more than 50000 decisions'),
       503: err('Store unavailable'),
     },
@@ -123,7 +126,10 @@ export const decisionRoutes: RouteDef[] = [
       if (!other) throw notFound('compare_run_not_found', 'compareTo run');
       for (const r of [run, other]) {
         if (r.status !== 'completed')
-          throw new ApiError('run_not_completed', `run ${r.id} is ${r.status}, not completed`);
+          throw new ApiError(
+            r === run ? 'run_not_completed' : 'compare_run_not_completed',
+            `${r === run ? 'run' : 'compareTo run'} ${r.id} is ${r.status}, not completed`,
+          );
         if ((await countDecisions(db, r.id)) > MAX_DIFF_DECISIONS)
           throw new ApiError('diff_too_large', `run ${r.id} has more than ${MAX_DIFF_DECISIONS} decisions`, {
             maxDecisions: MAX_DIFF_DECISIONS,

@@ -1,6 +1,7 @@
 /** v1 screening scan (starter or growth plan) and the unauthenticated, rate-limited feedback queue. */
-import { insertFeedback, insertScan, kitHistory, scanExists } from '../../../storage/repos/screening-repo.ts';
-import { kitFingerprintToLearn } from '../../screening/page/kit-memory.ts';
+import { insertFeedback, insertScan, scanExists } from '../../../storage/repos/screening-repo.ts';
+import { kitHistoryFor, markAllowListedSighting } from '../../../storage/repos/kit-memory-repo.ts';
+import { isWellKnownHost, kitMemoryEntry } from '../../screening/page/kit-memory.ts';
 import { requireV1Access } from '../v1-access.ts';
 import { scanScreening, SCREENING_TYPES, MAX_VALUE_LENGTH, type ScreeningRequest } from '../../screening/scan.ts';
 import { ApiError } from '../api-error.ts';
@@ -74,14 +75,18 @@ export const screeningRoutes: RouteDef[] = [
       const s = ctx.services.screening;
       const req = ctx.state.body as ScreeningRequest;
       const db = ctx.services.store.db;
+      const knowledge = await s.knowledge.get();
+      const ownerId = principalOf(ctx).ownerId;
       const result = await scanScreening(req, {
-        knowledge: await s.knowledge.get(),
+        knowledge,
         fetchPage: s.fetchPage,
-        kitHistory: (fingerprint, host) => kitHistory(db, fingerprint, host),
+        // kit memory is per owner unless confirmed (kit-memory.ts)
+        kitHistory: (fingerprint, host) => kitHistoryFor(db, fingerprint, host, ownerId),
         addressHistory: s.addressHistory,
       });
       const scanId = newId('scn');
-      const kitFingerprint = kitFingerprintToLearn(result);
+      const kit = kitMemoryEntry(result, isWellKnownHost(result.metadata.subject, knowledge));
+      const kitFingerprint = kit?.fingerprint ?? null;
       await insertScan(db, {
         id: scanId,
         ownerId: principalOf(ctx).ownerId,
@@ -94,6 +99,7 @@ export const screeningRoutes: RouteDef[] = [
         kitFingerprint,
         subjectHost: kitFingerprint === null ? null : result.metadata.subject,
       });
+      if (kit?.role === 'allow_listed') await markAllowListedSighting(db, scanId);
       ctx.body = {
         scanId,
         object: 'screening_scan',

@@ -8,7 +8,8 @@ const eventTypes = {
   uniqueItems: true,
   items: { enum: [...WEBHOOK_EVENTS] },
 };
-const url = { type: 'string', format: 'uri', minLength: 8, maxLength: 2048 };
+// iri: international host names are accepted and stored in punycode (webhook-url.ts)
+const url = { type: 'string', format: 'iri', minLength: 8, maxLength: 2048 };
 const description = { type: ['string', 'null'], maxLength: 500 };
 
 export const webhookCreateSchema = {

@@ -5,6 +5,7 @@
 import type { Config } from '../../core/config.ts';
 import type { FetchedPage } from '../scan.ts';
 import { DomainError } from '../../core/domain-error.ts';
+import { allowsPrivate } from '../../net/outgoing-policy.ts';
 
 export const PAGE_MAX_BYTES = 2 * 1024 * 1024;
 export const PAGE_TIMEOUT_MS = 8000;
@@ -17,7 +18,7 @@ export function createPageFetcher(config: Config): PageFetcher {
     request: (url: string, init: { method: 'GET' | 'POST'; headers?: Record<string, string> }) => Promise<any>;
   } | null = null;
   const options = {
-    allowPrivate: config.unsafeAllowPrivateWebhookTargets,
+    allowPrivate: allowsPrivate(config, 'scan'),
     allowHttp: true,
     timeoutMs: PAGE_TIMEOUT_MS,
     maxResponseBytes: PAGE_MAX_BYTES,
