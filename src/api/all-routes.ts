@@ -7,12 +7,14 @@ import { decisionRoutes } from './routes/decision-routes.ts';
 import { v1AnalysisRoutes } from './routes/v1-analysis-routes.ts';
 import { screeningRoutes } from './routes/screening-routes.ts';
 import { webhookRoutes } from './routes/webhook-routes.ts';
+import { reviewRoutes } from './routes/review-routes.ts';
 
 export const allRoutes: RouteDef[] = [
   ...campaignRoutes,
   ...analysisRoutes,
   ...clusterRoutes,
   ...decisionRoutes,
+  ...reviewRoutes,
   ...webhookRoutes,
   ...v1AnalysisRoutes,
   ...screeningRoutes,

@@ -46,7 +46,12 @@ export function evidenceItem(chain: string, e: EvidenceRow): Record<string, unkn
   };
 }
 
-export function memberItem(chain: string, d: DecisionRow): Record<string, unknown> {
+/** `teamReview` is the human review that speaks for the wallet (src/reviews/), kept apart from its stored state. */
+export function memberItem(
+  chain: string,
+  d: DecisionRow,
+  teamReview: Record<string, unknown> | null = null,
+): Record<string, unknown> {
   return {
     walletAddress: displayAddress(chainFamily(chain), d.wallet_address),
     chain,
@@ -55,7 +60,7 @@ export function memberItem(chain: string, d: DecisionRow): Record<string, unknow
     storedRecommendedAction: d.recommended_action,
     operatorPolicyAction: d.policy_action,
     reasons: d.reasons,
-    teamReview: null,
+    teamReview,
   };
 }
 
@@ -68,6 +73,7 @@ export function intelligenceView(
   c: ClusterRow,
   preview: EvidenceRow[],
   sample: DecisionRow[],
+  teamReviewOf: (d: DecisionRow) => Record<string, unknown> | null = () => null,
 ): Record<string, unknown> {
   return {
     object: 'cluster_intelligence',
@@ -86,7 +92,7 @@ export function intelligenceView(
       previewBounded: INTELLIGENCE_PREVIEW,
     },
     timeline: c.summary?.timeline ?? null,
-    membersPreview: sample.map((d) => memberItem(chain, d)),
+    membersPreview: sample.map((d) => memberItem(chain, d, teamReviewOf(d))),
     boundaries: BOUNDARIES,
     links: clusterLinks(campaignId, analysisId, c.label),
   };

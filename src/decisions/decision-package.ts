@@ -8,6 +8,8 @@ import type { DecisionRow } from '../../storage/repos/results-repo.ts';
 import { chainFamily, displayAddress } from '../chains/address.ts';
 import { toCsv } from '../http/csv.ts';
 import { BOUNDARIES } from '../clusters/boundaries.ts';
+import { reviewerOutcome, reviewCsvCells, REVIEW_CSV_COLUMNS } from '../reviews/reviewer-outcome.ts';
+import type { LatestReviews } from '../reviews/review-views.ts';
 
 const iso = (d: Date | string | null): string | null => (d === null ? null : new Date(d).toISOString());
 
@@ -16,6 +18,8 @@ export interface PackageInput {
   run: AnalysisRow;
   policy: PolicyVersionRow | null;
   decisions: DecisionRow[];
+  /** The latest reviews of the run (the reviewer outcome and finalAction); none when absent. */
+  reviews?: LatestReviews;
 }
 
 export function decisionRowView(chain: string, d: DecisionRow): Record<string, unknown> {
@@ -70,6 +74,7 @@ export function packageJson(x: PackageInput): Record<string, unknown> {
         operatorPolicyAction: d.policy_action,
       })),
     },
+    ...reviewerOutcome(x.run.chain, x.decisions, x.reviews),
     boundaries: BOUNDARIES,
   };
 }
@@ -86,6 +91,7 @@ export const PACKAGE_CSV_HEADER = [
   'storedRecommendedAction',
   'operatorPolicyAction',
   'reasons',
+  ...REVIEW_CSV_COLUMNS,
 ];
 
 export function packageCsv(x: PackageInput): string {
@@ -104,6 +110,7 @@ export function packageCsv(x: PackageInput): string {
       d.recommended_action,
       d.policy_action ?? '',
       (d.reasons ?? []).join('; '),
+      ...reviewCsvCells(d, x.reviews),
     ]),
   );
 }

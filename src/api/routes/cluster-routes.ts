@@ -14,6 +14,7 @@ import { BOUNDARIES, DECISION_BOUNDARY_HEADER, DECISION_BOUNDARY_VALUE } from '.
 import { ApiError } from '../../errors/api-error.ts';
 import { keysetPage } from '../../http/pagination.ts';
 import type { RouteDef } from '../route-def.ts';
+import { latestClusterReview, reviewsCacheVariant, teamReviews } from '../../reviews/team-review.ts';
 import { cursorParam, errorSchema, limitParam, paginationSchema } from '../schemas/common.ts';
 
 const err = (description: string) => ({ description, schema: errorSchema });
@@ -78,6 +79,7 @@ export const clusterRoutes: RouteDef[] = [
     path: `${BASE}/{clusterLabel}`,
     operationId: 'getClusterIntelligence',
     cacheImmutable: true,
+    cacheVariant: reviewsCacheVariant,
     summary: 'Cluster intelligence: support, archetype, grouping basis, bounded provenance and timeline',
     tag: 'Clusters',
     auth: 'key',
@@ -105,7 +107,8 @@ export const clusterRoutes: RouteDef[] = [
         ...(await scanEvidence(ctx.services.store.db, run.id, cluster.ordinal, 'graph', 0, 5)),
       ];
       const sample = await listMembers(ctx.services.store.db, run.id, cluster.ordinal, 0, 10);
-      ctx.body = intelligenceView(campaign.id, run.id, run.chain, cluster, preview, sample);
+      const teamReviewOf = await teamReviews(ctx.services.store.db, run.id, cluster.label, sample);
+      ctx.body = intelligenceView(campaign.id, run.id, run.chain, cluster, preview, sample, teamReviewOf);
     },
   },
   {
@@ -205,6 +208,7 @@ export const clusterRoutes: RouteDef[] = [
     path: `${BASE}/{clusterLabel}/members`,
     operationId: 'listClusterMembers',
     cacheImmutable: true,
+    cacheVariant: reviewsCacheVariant,
     summary: 'Page of stored cluster members with their stored wallet state',
     tag: 'Clusters',
     auth: 'key',
@@ -237,6 +241,7 @@ export const clusterRoutes: RouteDef[] = [
         fetch: (pos, take) => listMembers(ctx.services.store.db, run.id, cluster.ordinal, pos, take),
         positionOf: (r) => r.ordinal,
       });
+      const teamReviewOf = await teamReviews(ctx.services.store.db, run.id, cluster.label, page.items);
       ctx.body = {
         object: 'cluster_member_list',
         apiVersion: 'v2',
@@ -244,7 +249,7 @@ export const clusterRoutes: RouteDef[] = [
         analysisId: run.id,
         clusterLabel: cluster.label,
         storedTotalMembers: cluster.size,
-        members: page.items.map((m) => memberItem(run.chain, m)),
+        members: page.items.map((m) => memberItem(run.chain, m, teamReviewOf(m))),
         pagination: page.pagination,
         boundaries: BOUNDARIES,
       };
@@ -282,6 +287,8 @@ export const clusterRoutes: RouteDef[] = [
       if (truncated.evidence) evidence.length = exportLimits.evidence;
       const pv = run.policy_version === null ? null : await getPolicyVersion(db, campaign.id, run.policy_version);
       const input = {
+        latestClusterReview: await latestClusterReview(db, run.id, cluster.label),
+        teamReviewOf: await teamReviews(db, run.id, cluster.label, members),
         campaign,
         run,
         cluster,

@@ -7,6 +7,7 @@ import { decisionRowView, packageCsv, packageJson } from '../../decisions/decisi
 import { DECISION_BOUNDARY_HEADER, DECISION_BOUNDARY_VALUE, BOUNDARIES } from '../../clusters/boundaries.ts';
 import { ApiError, notFound } from '../../errors/api-error.ts';
 import { keysetPage } from '../../http/pagination.ts';
+import { latestReviews } from '../../../storage/repos/reviews-repo.ts';
 import type { RouteDef } from '../route-def.ts';
 import { cursorParam, errorSchema, limitParam, paginationSchema } from '../schemas/common.ts';
 
@@ -40,13 +41,14 @@ export const decisionRoutes: RouteDef[] = [
       if (!run) throw new ApiError('no_completed_run', 'the campaign has no completed analysis run yet');
       const decisions = await listDecisions(db, run.id, 0, run.wallet_count + 1);
       const policy = run.policy_version === null ? null : await getPolicyVersion(db, campaign.id, run.policy_version);
+      const reviews = await latestReviews(db, run.id);
       ctx.set(DECISION_BOUNDARY_HEADER, DECISION_BOUNDARY_VALUE);
       if ((ctx.state.query as { format: string }).format === 'csv') {
         ctx.type = 'text/csv; charset=utf-8';
         ctx.set('Content-Disposition', `attachment; filename="decisions-${campaign.id}-${run.id}.csv"`);
-        ctx.body = packageCsv({ campaign, run, policy, decisions });
+        ctx.body = packageCsv({ campaign, run, policy, decisions, reviews });
       } else {
-        ctx.body = packageJson({ campaign, run, policy, decisions });
+        ctx.body = packageJson({ campaign, run, policy, decisions, reviews });
       }
     },
   },

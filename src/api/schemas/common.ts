@@ -12,6 +12,8 @@ export const WEBHOOK_EVENTS = [
   'campaign.lifecycle_changed',
   'policy.blocked',
   'policy.review',
+  'review.recorded',
+  'appeal.resolved',
 ] as const;
 
 export type Chain = (typeof CHAINS)[number];
