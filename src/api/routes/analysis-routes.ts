@@ -3,6 +3,8 @@ import fs from 'node:fs/promises';
 import { listAnalyses } from '../../../storage/repos/analyses-repo.ts';
 import { countClusters, listClusters } from '../../../storage/repos/results-repo.ts';
 import { runAcceptedView, startAnalysis } from '../../analyses/analysis-service.ts';
+import { preflightCoverage } from '../../analyses/data-coverage.ts';
+import { chainFamily } from '../../chains/address.ts';
 import {
   analysisRunSchema,
   analysisStartMultipartSchema,
@@ -63,7 +65,7 @@ export const analysisRoutes: RouteDef[] = [
         const body = ctx.state.body as { wallets: Array<string | Record<string, unknown>>; analysisMode?: string };
         input = { items: body.wallets, analysisMode: body.analysisMode };
       }
-      const { run, duplicates } = await startAnalysis(
+      const { run, duplicates, wallets } = await startAnalysis(
         ctx.services.store.db,
         ctx.state.principal!.ownerId,
         ctx.params.id,
@@ -73,7 +75,13 @@ export const analysisRoutes: RouteDef[] = [
       ctx.services.wake();
       ctx.status = 202;
       ctx.set('Location', `/api/v2/campaigns/${run.campaign_id}/analyses/${run.id}`);
-      ctx.body = runAcceptedView(run, duplicates);
+      const dataCoverage = await preflightCoverage(
+        ctx.services.store.db,
+        chainFamily(run.chain),
+        wallets.map((w) => w.address),
+        Boolean(ctx.config.chainProviders[run.chain]),
+      );
+      ctx.body = { ...runAcceptedView(run, duplicates), dataCoverage };
     },
   },
   {
