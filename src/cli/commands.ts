@@ -181,6 +181,7 @@ import { analyzeCommand } from './analyze-command.ts';
 import { listsImportCommand } from '../v1/lists-import-command.ts';
 import { feedbackListCommand, feedbackResolveCommand } from '../v1/feedback-commands.ts';
 import { dashboardLoginCommand } from '../dashboard/login-command.ts';
+import { reviewCliCommands } from '../reviews/review-cli-commands.ts';
 cliCommands.push(
   ...importCommands,
   listsImportCommand,
@@ -188,6 +189,7 @@ cliCommands.push(
   feedbackResolveCommand,
   dashboardLoginCommand,
   analyzeCommand,
+  ...reviewCliCommands,
 );
 
 /** Feature modules append commands (imports). */
