@@ -7,6 +7,7 @@ import { campaignPage } from './pages/campaign.ts';
 import { runPage } from './pages/run.ts';
 import { clusterPage } from './pages/cluster.ts';
 import { webhooksPage } from './pages/webhooks.ts';
+import { queuePage } from './pages/queue.ts';
 
 export interface Session {
   ownerId: string;
@@ -28,6 +29,7 @@ const routes: Array<[RegExp, Page]> = [
   [/^#\/keys$/, keysPage],
   [/^#\/campaigns$/, campaignsPage],
   [/^#\/campaigns\/([^/]+)$/, campaignPage],
+  [/^#\/campaigns\/([^/]+)\/review$/, queuePage],
   [/^#\/campaigns\/([^/]+)\/runs\/([^/]+)$/, runPage],
   [/^#\/campaigns\/([^/]+)\/runs\/([^/]+)\/clusters\/([^/]+)$/, clusterPage],
   [/^#\/webhooks$/, webhooksPage],
