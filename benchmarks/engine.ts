@@ -34,7 +34,8 @@ const { values } = parseArgs({
 });
 if (values.help) {
   console.log(
-    'usage: npm run bench:engine -- [--sizes 100000,1000000] [--threads 2] [--louvain-only]\n  --louvain-only  no backbone pruning: Louvain alone splits the giant component (slower, for comparison)',
+    'usage: npm run bench:engine -- [--sizes 100000,1000000] [--threads 2] [--louvain-only]\n  --louvain-only  no ' +
+      'backbone pruning: Louvain alone splits the giant component (slower, for comparison)',
   );
   process.exit(0);
 }
@@ -67,7 +68,10 @@ console.table(rows);
 const goal = rows.find((r) => r.wallets === 1000000);
 if (goal)
   console.error(
-    `1M goals: total (build + detect) <= 10 s: ${Number(goal.totalSeconds) <= 10 ? 'met' : 'MISSED'} (end to end with evidence and decisions ${goal.endToEndSeconds} s), peak RSS <= 2048 MB: ${Number(goal.peakRssMb) <= 2048 ? 'met' : 'MISSED'}, NMI >= 0.95: ${Number(goal.nmi) >= 0.95 ? 'met' : 'MISSED'}`,
+    `1M goals: total (build + detect) <= 10 s: ${Number(goal.totalSeconds) <= 10 ? 'met' : 'MISSED'} (end to end ` +
+      `with evidence and decisions ${goal.endToEndSeconds} s), peak RSS <= 2048 MB: ` +
+      `${Number(goal.peakRssMb) <= 2048 ? 'met' : 'MISSED'}, NMI >= 0.95: ` +
+      `${Number(goal.nmi) >= 0.95 ? 'met' : 'MISSED'}`,
   );
 console.log(
   JSON.stringify({

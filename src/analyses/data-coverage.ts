@@ -11,13 +11,14 @@ import type { Database } from '../../storage/database.ts';
 import { walletsWithStoredTransfers } from '../../storage/repos/coverage-repo.ts';
 import type { StoredDecision } from '../../storage/repos/analyses-repo.ts';
 import type { EngineTransfers } from '../../engine/index.ts';
-import type { ChainFamily } from '../chains/address.ts';
+import type { ChainFamily } from '../core/chains.ts';
 
 export const LOW_COVERAGE_SHARE = 0.5;
 /** The 202 answer checks at most this many wallets against the store (the run itself checks every one). */
 export const PREFLIGHT_MAX_WALLETS = 10_000;
 export const NO_DATA_REASON =
-  'no transfer data was available for this wallet (none stored or fetched): approved for lack of data, not cleared by evidence';
+  'no transfer data was available for this wallet (none stored or fetched): ' +
+  'approved for lack of data, not cleared by evidence';
 const HINT = 'import transfers or configure a chain provider';
 
 /** The run's wallets that no loaded transfer touches. */

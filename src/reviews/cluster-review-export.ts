@@ -18,7 +18,8 @@ export function clusterReviewExport(r: ReviewRow | null): Record<string, unknown
 export function clusterReviewMarkdown(r: ReviewRow | null, md: (s: unknown) => string): string[] {
   if (!r) return ['No human review is recorded for this cluster.'];
   return [
-    `- Verdict: ${md(r.verdict)} (members without a later wallet review: ${ACTION_BY_VERDICT[r.verdict as ReviewVerdict]})`,
+    `- Verdict: ${md(r.verdict)} ` +
+      `(members without a later wallet review: ${ACTION_BY_VERDICT[r.verdict as ReviewVerdict]})`,
     `- Reviewer: ${md(r.reviewer)}, ${r.createdAt.toISOString()}`,
     `- Note: ${md(r.note || 'none')}`,
     `- Evidence relied on: ${r.evidence.map((e) => md(`${e.lane}/${e.ordinal} ${e.kind}`)).join(', ') || 'none named'}`,

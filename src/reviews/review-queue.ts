@@ -10,8 +10,9 @@ import type { AnalysisRow } from '../../storage/repos/analyses-repo.ts';
 import { scanEvidence } from '../../storage/repos/results-repo.ts';
 import { reviewCandidates, runClusters, type StoredWallet } from '../../storage/repos/review-reads-repo.ts';
 import { latestReviews, listAppeals, type AppealRow, type ReviewRow } from '../../storage/repos/reviews-repo.ts';
-import { chainFamily, displayAddress } from '../chains/address.ts';
-import { evidenceItem } from '../clusters/cluster-views.ts';
+import { chainFamily } from '../core/chains.ts';
+import { displayAddress } from '../core/address/address.ts';
+import { evidenceItem } from '../results/cluster-views.ts';
 import { appealView, effectiveReview, finalAction, teamReviewView } from './review-views.ts';
 
 /** Bounds of one queue read: candidate wallets scanned, clusters listed, appeals shown. */

@@ -19,9 +19,10 @@ import {
   type EvidenceRef,
   type ReviewRow,
 } from '../../storage/repos/reviews-repo.ts';
-import { chainFamily, normaliseAddress } from '../chains/address.ts';
-import { DomainError } from '../errors/domain-error.ts';
-import { newId } from '../ids.ts';
+import { chainFamily } from '../core/chains.ts';
+import { normaliseAddress } from '../core/address/address.ts';
+import { DomainError } from '../core/domain-error.ts';
+import { newId } from '../core/ids.ts';
 import { appealResolvedPayload, reviewRecordedPayload } from './review-events.ts';
 
 type Db = Kysely<Database>;

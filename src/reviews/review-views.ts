@@ -4,7 +4,8 @@
  * no review the stored recommendation stands. Nothing here touches stored state.
  */
 import type { AppealRow, ReviewRow } from '../../storage/repos/reviews-repo.ts';
-import { chainFamily, displayAddress } from '../chains/address.ts';
+import { chainFamily } from '../core/chains.ts';
+import { displayAddress } from '../core/address/address.ts';
 
 export const REVIEW_VERDICTS = ['confirmed_sybil', 'cleared', 'needs_more_information'] as const;
 export type ReviewVerdict = (typeof REVIEW_VERDICTS)[number];

@@ -4,7 +4,8 @@
  * recommendation unless a review says otherwise.
  */
 import type { DecisionRow } from '../../storage/repos/results-repo.ts';
-import { chainFamily, displayAddress } from '../chains/address.ts';
+import { chainFamily } from '../core/chains.ts';
+import { displayAddress } from '../core/address/address.ts';
 import { effectiveReview, finalAction, teamReviewView, type LatestReviews } from './review-views.ts';
 
 const NO_REVIEWS: LatestReviews = { clusters: new Map(), wallets: new Map() };

@@ -6,7 +6,6 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../storage/database.ts';
 import type { DecisionRow } from '../../storage/repos/results-repo.ts';
 import { latestReviews, reviewStamp, type ReviewRow } from '../../storage/repos/reviews-repo.ts';
-import type { AppContext } from '../api/route-def.ts';
 import { effectiveReview, teamReviewView } from './review-views.ts';
 
 export async function teamReviews(
@@ -31,6 +30,6 @@ export async function latestClusterReview(
   return latest.clusters.get(clusterLabel) ?? null;
 }
 
-/** The cache-key part of pages that show reviews: the newest review of the run named in the path. */
-export const reviewsCacheVariant = async (ctx: AppContext): Promise<string> =>
-  `reviews:${await reviewStamp(ctx.services.store.db, String(ctx.params.analysisId ?? ''))}`;
+/** The cache-key part of pages that show reviews: the newest review of the run. */
+export const reviewsCacheKey = async (db: Kysely<Database>, analysisId: string): Promise<string> =>
+  `reviews:${await reviewStamp(db, analysisId)}`;

@@ -79,11 +79,11 @@ export async function evidenceKinds(
 ): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   if (refs.length === 0) return out;
+  const lanes = refs.map((e) => e.lane);
+  const ordinals = refs.map((e) => e.ordinal);
   const r = await sql<{ lane: string; ordinal: number; kind: string }>`select lane, ordinal, kind from cluster_evidence
     where analysis_id = ${analysisId} and cluster_ordinal = ${clusterOrdinal}
-      and lane = any(${refs.map((e) => e.lane)}::text[]) and ordinal = any(${refs.map((e) => e.ordinal)}::int[])`.execute(
-    db,
-  );
+      and lane = any(${lanes}::text[]) and ordinal = any(${ordinals}::int[])`.execute(db);
   for (const row of r.rows) out.set(`${row.lane}/${row.ordinal}`, row.kind);
   return out;
 }

@@ -16,7 +16,7 @@ import {
   walletsWithoutData,
   type NewReview,
 } from '../../storage/repos/reviews-repo.ts';
-import { newId } from '../../src/ids.ts';
+import { newId } from '../../src/core/ids.ts';
 import type { Store } from '../../storage/store.ts';
 
 async function run(s: Store, ownerId: string) {

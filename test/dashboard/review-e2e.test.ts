@@ -68,7 +68,7 @@ if (!fs.existsSync(CHROMIUM)) {
     await warning.waitFor();
     t.match(
       await warning.textContent(),
-      /no transfer data for 5 of 5 wallets: every wallet approved for lack of data; import transfers or configure a chain provider/,
+      /no transfer data for 5 of 5 wallets: every wallet approved for lack of data; import transfers or configure/,
     );
     await shot('review-run-no-data');
   });

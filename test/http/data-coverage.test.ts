@@ -29,7 +29,8 @@ t.test('a run with no transfer data says so everywhere, and each wallet says why
     approvedForLackOfData: 3,
     low: true,
     warning:
-      'no transfer data for 3 of 3 wallets: every wallet approved for lack of data; import transfers or configure a chain provider',
+      'no transfer data for 3 of 3 wallets: every wallet approved for lack of data; ' +
+      'import transfers or configure a chain provider',
   });
   const list = await srv.req('GET', `/api/v2/campaigns/${c.id}/analyses`, { key });
   t.equal(list.body.analyses?.[0]?.dataCoverage?.low ?? list.body.runs?.[0]?.dataCoverage?.low, true, 'run list too');

@@ -8,21 +8,7 @@ import { runPage } from './pages/run.ts';
 import { clusterPage } from './pages/cluster.ts';
 import { webhooksPage } from './pages/webhooks.ts';
 import { queuePage } from './pages/queue.ts';
-
-export interface Session {
-  ownerId: string;
-  expiresAt: string;
-  csrfToken: string;
-  plan: any;
-  enums: {
-    lifecycles: string[];
-    riskPolicies: string[];
-    chains: string[];
-    analysisModes: string[];
-    lifecycleMoves: Record<string, string[]>;
-  };
-}
-export type Page = (main: HTMLElement, session: Session, params: string[]) => Promise<void | (() => void)>;
+import type { Page, Session } from './page.ts';
 
 const routes: Array<[RegExp, Page]> = [
   [/^#?\/?$/, keysPage],

@@ -46,8 +46,9 @@ export async function clusterReviewSection(
     h(
       'p',
       { class: 'muted' },
-      'A review sets the final action (confirmed Sybil: reject, cleared: approve, needs more information: manual review); ' +
-        'the stored decisions, scores and evidence above never change. A cluster review applies to every member without a later wallet review.',
+      'A review sets the final action (confirmed Sybil: reject, cleared: approve, ' +
+        'needs more information: manual review); the stored decisions, scores and evidence above never change. ' +
+        'A cluster review applies to every member without a later wallet review.',
     ),
     h('h3', {}, 'Review the cluster'),
     reviewForm(

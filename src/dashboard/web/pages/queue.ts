@@ -5,7 +5,7 @@
  */
 import { api } from '../api.ts';
 import { badge, busy, field, h, messageBox, select, table, toast } from '../dom.ts';
-import type { Page } from '../main.ts';
+import type { Page } from '../page.ts';
 import { rememberedReviewer, reviewBody, reviewForm, submitReview } from '../review-form.ts';
 
 const KEY_VERDICTS: Record<string, string> = { c: 'confirmed_sybil', x: 'cleared', n: 'needs_more_information' };
@@ -33,7 +33,8 @@ export const queuePage: Page = async (main, session, [campaignId]) => {
       'p',
       { class: 'muted', id: 'queue-help' },
       'Reviews are kept apart from the stored results: they set the final action, never the stored decision. ',
-      'Keyboard: Tab to a wallet row, then j/k or the arrow keys move, c confirms Sybil, x clears, n asks for more information.',
+      'Keyboard: Tab to a wallet row, then j/k or the arrow keys move, ' +
+        'c confirms Sybil, x clears, n asks for more information.',
     ),
     field('Reviewing as', reviewer),
     msg,
@@ -62,7 +63,8 @@ export const queuePage: Page = async (main, session, [campaignId]) => {
       h(
         'p',
         { id: 'queue-counts', 'aria-live': 'polite' },
-        `Run ${run}: ${data.counts.wallets} wallets and ${data.counts.clusters} clusters ${filters.status === 'awaiting' ? 'awaiting review' : 'listed'}, ${data.counts.openAppeals} open appeals.`,
+        `Run ${run}: ${data.counts.wallets} wallets and ${data.counts.clusters} clusters ` +
+          `${filters.status === 'awaiting' ? 'awaiting review' : 'listed'}, ${data.counts.openAppeals} open appeals.`,
       ),
       clustersSection(data, run),
       walletsSection(data, run),
@@ -109,7 +111,8 @@ export const queuePage: Page = async (main, session, [campaignId]) => {
       return b;
     };
     const link = (label: string) =>
-      `#/campaigns/${encodeURIComponent(campaignId)}/runs/${encodeURIComponent(run)}/clusters/${encodeURIComponent(label)}`;
+      `#/campaigns/${encodeURIComponent(campaignId)}/runs/${encodeURIComponent(run)}` +
+      `/clusters/${encodeURIComponent(label)}`;
     return h(
       'section',
       { 'aria-labelledby': 'qc-h' },
