@@ -3,20 +3,41 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
+import { main } from '../../src/cli/main.ts';
 import { openStore } from '../../storage/store.ts';
 import { listEvents } from '../../storage/repos/outbox-repo.ts';
 import { startTestServer, waitForRun } from '../helpers/app.ts';
 import { plantCluster } from '../helpers/fixtures.ts';
 
 const bin = path.resolve(import.meta.dirname, '../../bin/wallet-integrity.js');
-const cli = (dataDir: string, args: string[]) => {
+const env = (dataDir: string) => ({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', DATABASE_URL: '' });
+
+/** The installed binary, once: the rest runs main() in this process (same code, no process start per command). */
+const spawned = (dataDir: string, args: string[]) => {
   const r = spawnSync(process.execPath, [bin, ...args], {
-    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', DATABASE_URL: '' },
+    env: { ...process.env, ...env(dataDir) },
     encoding: 'utf8',
-    timeout: 60_000,
+    timeout: 120_000,
   });
   return { code: r.status, out: r.stdout, err: r.stderr };
 };
+
+async function cliIn(dataDir: string, args: string[]) {
+  Object.assign(process.env, env(dataDir));
+  let out = '';
+  let err = '';
+  const code = await main(args, {
+    out: (s) => {
+      out += `${s}\n`;
+      return true;
+    },
+    err: (s) => {
+      err += `${s}\n`;
+      return true;
+    },
+  });
+  return { code, out, err };
+}
 
 t.test('reviews and appeals from the CLI on the embedded store', async (t) => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wi-rev-cli-'));
@@ -34,16 +55,16 @@ t.test('reviews and appeals from the CLI on the embedded store', async (t) => {
   await srv.close();
 
   const scope = ['--owner', 'acme', '--campaign', c.id];
-  t.match(cli(dir, ['reviews', 'add', ...scope, '--verdict', 'cleared', '--reviewer', 'a']), {
+  t.match(await cliIn(dir, ['reviews', 'add', ...scope, '--verdict', 'cleared', '--reviewer', 'a']), {
     code: 2,
     err: /exactly one of --cluster or --wallet/,
   });
-  t.match(cli(dir, ['reviews', 'add', ...scope, '--cluster', label, '--verdict', 'sure', '--reviewer', 'a']), {
+  t.match(await cliIn(dir, ['reviews', 'add', ...scope, '--cluster', label, '--verdict', 'sure', '--reviewer', 'a']), {
     code: 2,
     err: /--verdict must be one of/,
   });
   t.match(
-    cli(dir, [
+    await cliIn(dir, [
       'reviews',
       'add',
       ...scope,
@@ -61,7 +82,7 @@ t.test('reviews and appeals from the CLI on the embedded store', async (t) => {
       err: /--evidence must be/,
     },
   );
-  const add = cli(dir, [
+  const add = spawned(dir, [
     'reviews',
     'add',
     ...scope,
@@ -78,12 +99,15 @@ t.test('reviews and appeals from the CLI on the embedded store', async (t) => {
   ]);
   t.equal(add.code, 0, add.err);
   t.match(add.out, /^rev_\w+\t\S+\tcluster .+\tconfirmed_sybil\tana\t"same funder"/);
-  t.match(cli(dir, ['reviews', 'add', ...scope, '--cluster', 'nope', '--verdict', 'cleared', '--reviewer', 'a']), {
-    code: 1,
-    err: /cluster_not_found/,
-  });
   t.match(
-    cli(dir, [
+    await cliIn(dir, ['reviews', 'add', ...scope, '--cluster', 'nope', '--verdict', 'cleared', '--reviewer', 'a']),
+    {
+      code: 1,
+      err: /cluster_not_found/,
+    },
+  );
+  t.match(
+    await cliIn(dir, [
       'reviews',
       'add',
       '--owner',
@@ -103,10 +127,10 @@ t.test('reviews and appeals from the CLI on the embedded store', async (t) => {
     },
     "another owner's campaign is not found",
   );
-  const list = cli(dir, ['reviews', 'list', ...scope, '--json']);
+  const list = await cliIn(dir, ['reviews', 'list', ...scope, '--json']);
   t.equal(JSON.parse(list.out)[0].evidence[0].lane, 'funding');
 
-  const appeal = cli(dir, [
+  const appeal = await cliIn(dir, [
     'appeals',
     'add',
     ...scope,
@@ -120,16 +144,25 @@ t.test('reviews and appeals from the CLI on the embedded store', async (t) => {
   t.equal(appeal.code, 0, appeal.err);
   const appealId = appeal.out.split(' ')[0];
   t.match(
-    cli(dir, ['appeals', 'list', ...scope, '--status', 'open']).out,
+    (await cliIn(dir, ['appeals', 'list', ...scope, '--status', 'open'])).out,
     new RegExp(`${appealId}\\t\\S+\\topen\\t\\S+\\toperator`),
   );
-  const resolved = cli(dir, ['appeals', 'resolve', appealId, ...scope, '--verdict', 'cleared', '--reviewer', 'bo']);
+  const resolved = await cliIn(dir, [
+    'appeals',
+    'resolve',
+    appealId,
+    ...scope,
+    '--verdict',
+    'cleared',
+    '--reviewer',
+    'bo',
+  ]);
   t.match(resolved, { code: 0, out: /resolved by review rev_\w+ \(cleared\)/ });
-  t.match(cli(dir, ['appeals', 'resolve', appealId, ...scope, '--verdict', 'cleared', '--reviewer', 'bo']), {
+  t.match(await cliIn(dir, ['appeals', 'resolve', appealId, ...scope, '--verdict', 'cleared', '--reviewer', 'bo']), {
     code: 1,
     err: /appeal_already_resolved/,
   });
-  t.equal(cli(dir, ['appeals', 'list', ...scope, '--status', 'open']).out.trim(), 'no appeals');
+  t.equal((await cliIn(dir, ['appeals', 'list', ...scope, '--status', 'open'])).out.trim(), 'no appeals');
 
   const store = await openStore({ dataDir: path.join(dir, 'pg') });
   t.teardown(() => store.close());

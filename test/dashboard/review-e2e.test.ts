@@ -4,33 +4,17 @@
  * resolved, and the cluster review form. Screenshots go to .tap/screenshots/ (review-*.png).
  */
 import t from 'tap';
-import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { chromiumAvailable, launchChromium, SHOTS } from '../helpers/chromium.ts';
 import { startTestServer, waitForRun } from '../helpers/app.ts';
 import { evm, plantCluster } from '../helpers/fixtures.ts';
 import { loginLink } from '../helpers/dashboard.ts';
 
-const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const SHOTS = path.resolve(import.meta.dirname, '../../.tap/screenshots');
-const CI = process.env.CI === 'true' || process.env.CI === '1';
-
-if (!fs.existsSync(CHROMIUM)) {
-  const msg = `Chromium not found at ${CHROMIUM} (apt-get install -y chromium)`;
-  if (CI) t.fail(`${msg}: the dashboard end-to-end tests must run under CI=true`);
-  else {
-    console.error(`# SKIPPING review end-to-end tests: ${msg}`);
-    t.pass(`skipped: ${msg}`, { skip: msg });
-  }
-} else {
-  fs.mkdirSync(SHOTS, { recursive: true });
+if (chromiumAvailable(t, 'review end-to-end tests')) {
   const srv = await startTestServer({ env: { JOB_POLL_INTERVAL_MS: '20' } });
   t.teardown(() => srv.close());
-  const browser: Browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--no-sandbox', '--no-first-run', '--disable-background-networking', '--disable-component-update'],
-  });
+  const browser: Browser = await launchChromium();
   t.teardown(() => browser.close());
   const context = await browser.newContext({ baseURL: srv.base, viewport: { width: 1280, height: 900 } });
   const page: Page = await context.newPage();
