@@ -61,10 +61,19 @@ const review = (scope: { campaignId: string; analysisId: string }, over: Partial
   ...over,
 });
 
+/** One store for the three parts (each store open migrates from scratch, which is slow on a busy machine). */
 export function reviewsContract(t: Test, factory: StoreFactory): void {
-  t.test(`${factory.name}: every review is kept and the latest one per subject is found`, async (t) => {
+  t.test(`${factory.name}: review domain`, async (t) => {
     const s = await factory.open();
     t.teardown(() => s.close());
+    await reviewsKept(t, s);
+    await appealsResolveOnce(t, s);
+    await walletsWithoutDataKept(t, s);
+  });
+}
+
+async function reviewsKept(t: Test, s: Store): Promise<void> {
+  await t.test('every review is kept and the latest one per subject is found', async (t) => {
     const scope = await run(s, 'alice');
     t.equal(await reviewStamp(s.db, scope.analysisId), 0, 'no review yet');
     const first = await insertReview(s.db, review(scope, {}));
@@ -95,10 +104,10 @@ export function reviewsContract(t: Test, factory: StoreFactory): void {
     t.equal(older.length, 2, 'keyset paging');
     t.same(await listReviews(s.db, { ownerId: 'bob', campaignId: scope.campaignId, limit: 10 }), [], 'owner-scoped');
   });
+}
 
-  t.test(`${factory.name}: appeals are owner-scoped and resolve once`, async (t) => {
-    const s = await factory.open();
-    t.teardown(() => s.close());
+async function appealsResolveOnce(t: Test, s: Store): Promise<void> {
+  await t.test('appeals are owner-scoped and resolve once', async (t) => {
     const scope = await run(s, 'alice');
     const a = await insertAppeal(s.db, {
       id: newId('apl'),
@@ -124,10 +133,10 @@ export function reviewsContract(t: Test, factory: StoreFactory): void {
     );
     t.equal((await listAppeals(s.db, { ownerId: 'alice', campaignId: scope.campaignId, limit: 5 })).length, 1);
   });
+}
 
-  t.test(`${factory.name}: a run records the wallets it had no transfer data for`, async (t) => {
-    const s = await factory.open();
-    t.teardown(() => s.close());
+async function walletsWithoutDataKept(t: Test, s: Store): Promise<void> {
+  await t.test('a run records the wallets it had no transfer data for', async (t) => {
     const scope = await run(s, 'alice');
     await insertWalletsWithoutData(s.db, scope.analysisId, ['0xa', '0xb', '0xa']);
     t.same([...(await walletsWithoutData(s.db, scope.analysisId, ['0xa', '0xc']))], ['0xa']);
