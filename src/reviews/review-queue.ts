@@ -36,8 +36,8 @@ const points = (w: StoredWallet): number => w.campaignPoints ?? 0;
 export async function reviewQueue(db: Kysely<Database>, run: AnalysisRow, f: QueueFilter) {
   const fam = chainFamily(run.chain);
   const appeals = await listAppeals(db, {
-    ownerId: run.owner_id,
-    campaignId: run.campaign_id,
+    ownerId: run.ownerId,
+    campaignId: run.campaignId,
     analysisId: run.id,
     status: 'open',
     limit: QUEUE_MAX_APPEALS,
@@ -99,7 +99,7 @@ export async function reviewQueue(db: Kysely<Database>, run: AnalysisRow, f: Que
   return {
     object: 'review_queue',
     apiVersion: 'v2',
-    campaignId: run.campaign_id,
+    campaignId: run.campaignId,
     analysisId: run.id,
     filters: f,
     counts: { wallets: selected.length, clusters: clusterRows.length, openAppeals: appeals.length },

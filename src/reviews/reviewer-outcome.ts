@@ -21,11 +21,11 @@ export function reviewerOutcome(
   const final: Array<Record<string, unknown>> = [];
   let reviewed = 0;
   for (const d of decisions) {
-    const r = effectiveReview(reviews, d.wallet_address, d.cluster_label);
-    const action = finalAction(d.recommended_action, r);
+    const r = effectiveReview(reviews, d.walletAddress, d.clusterLabel);
+    const action = finalAction(d.recommendedAction, r);
     counts[action] = (counts[action] ?? 0) + 1;
     if (r) reviewed++;
-    const walletAddress = displayAddress(fam, d.wallet_address);
+    const walletAddress = displayAddress(fam, d.walletAddress);
     outcome.push({ walletAddress, teamReview: teamReviewView(r) });
     final.push({ walletAddress, finalAction: action, decidedBy: r ? 'review' : 'stored_recommendation' });
   }
@@ -45,13 +45,13 @@ export const REVIEW_CSV_COLUMNS = [
 ];
 
 export function reviewCsvCells(d: DecisionRow, reviews: LatestReviews = NO_REVIEWS): unknown[] {
-  const r = effectiveReview(reviews, d.wallet_address, d.cluster_label);
+  const r = effectiveReview(reviews, d.walletAddress, d.clusterLabel);
   return [
     r?.verdict ?? '',
     r?.subject ?? '',
     r?.reviewer ?? '',
     r?.createdAt.toISOString() ?? '',
     r?.note ?? '',
-    finalAction(d.recommended_action, r),
+    finalAction(d.recommendedAction, r),
   ];
 }

@@ -16,9 +16,9 @@ export async function teamReviews(
 ): Promise<(d: DecisionRow) => Record<string, unknown> | null> {
   const latest = await latestReviews(db, analysisId, {
     clusterLabels: [clusterLabel],
-    walletAddresses: members.map((m) => m.wallet_address),
+    walletAddresses: members.map((m) => m.walletAddress),
   });
-  return (d) => teamReviewView(effectiveReview(latest, d.wallet_address, d.cluster_label));
+  return (d) => teamReviewView(effectiveReview(latest, d.walletAddress, d.clusterLabel));
 }
 
 export async function latestClusterReview(

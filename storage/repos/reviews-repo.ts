@@ -2,89 +2,18 @@
  * Human review context: reviews (cluster or wallet, every one kept), appeals, and the wallets of a run that had no
  * transfer data. Owner-scoped reads; nothing here writes clusters, evidence or decisions.
  */
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Database } from '../database.ts';
+import { type Selectable, sql, type Kysely, type Transaction } from 'kysely';
+import type { AppealTable, Database, EvidenceRef, ReviewTable } from '../database.ts';
+import { camelRow, type Row } from '../camel-row.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
-type Timestamp = Date | string;
-
-interface ReviewTable {
-  id: string;
-  owner_id: string;
-  campaign_id: string;
-  analysis_id: string;
-  subject: string;
-  cluster_label: string | null;
-  wallet_address: string | null;
-  verdict: string;
-  reviewer: string;
-  note: string;
-  evidence: string;
-  appeal_id: string | null;
-  created_at: Timestamp;
-}
-interface AppealTable {
-  id: string;
-  owner_id: string;
-  campaign_id: string;
-  analysis_id: string;
-  wallet_address: string;
-  message: string;
-  contact: string;
-  source: string;
-  status: string;
-  resolution_review_id: string | null;
-  created_at: Timestamp;
-  resolved_at: Timestamp | null;
-}
-interface ReviewDatabase {
-  reviews: ReviewTable;
-  appeals: AppealTable;
-  run_wallets_without_data: { analysis_id: string; wallet_address: string };
-}
-
-/** The review tables are typed here (not in database.ts): only this repo reads or writes them. */
-const rdb = (db: Db): Kysely<ReviewDatabase> => db as unknown as Kysely<ReviewDatabase>;
 
 export type ReviewSubject = 'cluster' | 'wallet';
-export interface EvidenceRef {
-  lane: string;
-  ordinal: number;
-  kind: string;
-}
-export interface ReviewRow {
-  id: string;
-  seq: number;
-  ownerId: string;
-  campaignId: string;
-  analysisId: string;
-  subject: ReviewSubject;
-  clusterLabel: string | null;
-  walletAddress: string | null;
-  verdict: string;
-  reviewer: string;
-  note: string;
-  evidence: EvidenceRef[];
-  appealId: string | null;
-  createdAt: Date;
-}
+export type { EvidenceRef };
+/** A review row; `seq` (bigserial, text from the driver) as a number for ordering and keyset pages. */
+export type ReviewRow = Omit<Row<ReviewTable>, 'seq'> & { seq: number };
 export type NewReview = Omit<ReviewRow, 'seq' | 'createdAt'>;
-
-export interface AppealRow {
-  id: string;
-  seq: number;
-  ownerId: string;
-  campaignId: string;
-  analysisId: string;
-  walletAddress: string;
-  message: string;
-  contact: string;
-  source: string;
-  status: 'open' | 'resolved';
-  resolutionReviewId: string | null;
-  createdAt: Date;
-  resolvedAt: Date | null;
-}
+export type AppealRow = Omit<Row<AppealTable>, 'seq'> & { seq: number };
 export type NewAppeal = Pick<
   AppealRow,
   'id' | 'ownerId' | 'campaignId' | 'analysisId' | 'walletAddress' | 'message' | 'contact' | 'source'
@@ -92,45 +21,22 @@ export type NewAppeal = Pick<
 
 const json = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
 
-function toReview(r: Record<string, any>): ReviewRow {
-  return {
-    id: r.id,
-    seq: Number(r.seq),
-    ownerId: r.owner_id,
-    campaignId: r.campaign_id,
-    analysisId: r.analysis_id,
-    subject: r.subject,
-    clusterLabel: r.cluster_label,
-    walletAddress: r.wallet_address,
-    verdict: r.verdict,
-    reviewer: r.reviewer,
-    note: r.note,
-    evidence: json<EvidenceRef[]>(r.evidence),
-    appealId: r.appeal_id,
-    createdAt: new Date(r.created_at),
-  };
-}
+const toReview = (r: Selectable<ReviewTable>): ReviewRow => ({
+  ...camelRow(r),
+  seq: Number(r.seq),
+  evidence: json<EvidenceRef[]>(r.evidence),
+  createdAt: new Date(r.created_at),
+});
 
-function toAppeal(r: Record<string, any>): AppealRow {
-  return {
-    id: r.id,
-    seq: Number(r.seq),
-    ownerId: r.owner_id,
-    campaignId: r.campaign_id,
-    analysisId: r.analysis_id,
-    walletAddress: r.wallet_address,
-    message: r.message,
-    contact: r.contact,
-    source: r.source,
-    status: r.status,
-    resolutionReviewId: r.resolution_review_id,
-    createdAt: new Date(r.created_at),
-    resolvedAt: r.resolved_at === null ? null : new Date(r.resolved_at),
-  };
-}
+const toAppeal = (r: Selectable<AppealTable>): AppealRow => ({
+  ...camelRow(r),
+  seq: Number(r.seq),
+  createdAt: new Date(r.created_at),
+  resolvedAt: r.resolved_at === null ? null : new Date(r.resolved_at),
+});
 
 export async function insertReview(db: Db, r: NewReview): Promise<ReviewRow> {
-  const row = await rdb(db)
+  const row = await db
     .insertInto('reviews')
     .values({
       id: r.id,
@@ -167,7 +73,7 @@ export interface ReviewFilter {
 
 /** The review history, newest first. */
 export async function listReviews(db: Db, f: ReviewFilter): Promise<ReviewRow[]> {
-  let q = rdb(db)
+  let q = db
     .selectFrom('reviews')
     .selectAll()
     .where('owner_id', '=', f.ownerId)
@@ -192,7 +98,7 @@ export async function latestReviews(
     ? sql`and (cluster_label = any(${only.clusterLabels ?? []}::text[]) and subject = 'cluster'
           or wallet_address = any(${only.walletAddresses ?? []}::text[]) and subject = 'wallet')`
     : sql``;
-  const r = await sql<Record<string, any>>`
+  const r = await sql<Selectable<ReviewTable>>`
     select distinct on (subject, coalesce(cluster_label, ''), coalesce(wallet_address, '')) *
     from reviews where analysis_id = ${analysisId} ${filter}
     order by subject, coalesce(cluster_label, ''), coalesce(wallet_address, ''), seq desc`.execute(db);
@@ -214,7 +120,7 @@ export async function reviewStamp(db: Db, analysisId: string): Promise<number> {
 }
 
 export async function insertAppeal(db: Db, a: NewAppeal): Promise<AppealRow> {
-  const row = await rdb(db)
+  const row = await db
     .insertInto('appeals')
     .values({
       id: a.id,
@@ -242,7 +148,7 @@ export async function getAppeal(
   id: string,
   forUpdate = false,
 ): Promise<AppealRow | null> {
-  let q = rdb(db)
+  let q = db
     .selectFrom('appeals')
     .selectAll()
     .where('owner_id', '=', ownerId)
@@ -257,7 +163,7 @@ export async function listAppeals(
   db: Db,
   f: { ownerId: string; campaignId: string; status?: string; analysisId?: string; limit: number; beforeSeq?: number },
 ): Promise<AppealRow[]> {
-  let q = rdb(db)
+  let q = db
     .selectFrom('appeals')
     .selectAll()
     .where('owner_id', '=', f.ownerId)
@@ -271,7 +177,7 @@ export async function listAppeals(
 
 /** Closes an open appeal with the review that resolved it; false when it was not open any more. */
 export async function markAppealResolved(db: Db, id: string, reviewId: string): Promise<boolean> {
-  const r = await rdb(db)
+  const r = await db
     .updateTable('appeals')
     .set({ status: 'resolved', resolution_review_id: reviewId, resolved_at: new Date() })
     .where('id', '=', id)

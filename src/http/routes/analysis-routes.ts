@@ -71,7 +71,7 @@ export const analysisRoutes: RouteDef[] = [
       );
       ctx.services.wake();
       ctx.status = 202;
-      ctx.set('Location', `/api/v2/campaigns/${run.campaign_id}/analyses/${run.id}`);
+      ctx.set('Location', `/api/v2/campaigns/${run.campaignId}/analyses/${run.id}`);
       const dataCoverage = await preflightCoverage(
         ctx.services.store.db,
         chainFamily(run.chain),

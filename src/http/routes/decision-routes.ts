@@ -40,8 +40,8 @@ export const decisionRoutes: RouteDef[] = [
       const db = ctx.services.store.db;
       const run = await latestCompletedAnalysis(db, ctx.state.principal!.ownerId, campaign.id);
       if (!run) throw new ApiError('no_completed_run', 'the campaign has no completed analysis run yet');
-      const decisions = await listDecisions(db, run.id, 0, run.wallet_count + 1);
-      const policy = run.policy_version === null ? null : await getPolicyVersion(db, campaign.id, run.policy_version);
+      const decisions = await listDecisions(db, run.id, 0, run.walletCount + 1);
+      const policy = run.policyVersion === null ? null : await getPolicyVersion(db, campaign.id, run.policyVersion);
       const reviews = await latestReviews(db, run.id);
       ctx.set(DECISION_BOUNDARY_HEADER, DECISION_BOUNDARY_VALUE);
       if ((ctx.state.query as { format: string }).format === 'csv') {
@@ -87,8 +87,8 @@ export const decisionRoutes: RouteDef[] = [
         campaignId: campaign.id,
         analysisId: run.id,
         analysisStatus: run.status,
-        riskPolicy: run.risk_policy,
-        policyVersion: run.policy_version,
+        riskPolicy: run.riskPolicy,
+        policyVersion: run.policyVersion,
         decisions: page.items.map((d) => decisionRowView(run.chain, d)),
         pagination: page.pagination,
         boundaries: BOUNDARIES,
@@ -139,15 +139,15 @@ export const decisionRoutes: RouteDef[] = [
         limit: q.limit,
         start: '',
         fetch: (pos, take) => diffDecisions(db, run.id, other.id, pos, take),
-        positionOf: (r) => r.wallet_address,
+        positionOf: (r) => r.walletAddress,
       });
       const view = (d: DecisionRow | null) =>
         d && {
-          riskScore: d.risk_score,
-          storedStatus: d.stored_status,
-          storedRecommendedAction: d.recommended_action,
-          clusterLabel: d.cluster_label,
-          operatorPolicyAction: d.policy_action,
+          riskScore: d.riskScore,
+          storedStatus: d.storedStatus,
+          storedRecommendedAction: d.recommendedAction,
+          clusterLabel: d.clusterLabel,
+          operatorPolicyAction: d.policyAction,
         };
       ctx.body = {
         object: 'decision_diff',

@@ -218,7 +218,7 @@ export const webhookRoutes: RouteDef[] = [
       const db = ctx.services.store.db;
       const d = await getDelivery(db, e.id, ctx.params.deliveryId);
       if (!d) throw notFound('delivery_not_found', 'delivery');
-      if (!e.is_active)
+      if (!e.isActive)
         throw new ApiError(
           'endpoint_disabled',
           'the endpoint is disabled; re-enable it with PATCH isActive=true first',
