@@ -11,7 +11,7 @@ import { walletsFromCsv } from '../../analyses/wallet-input.ts';
 import { resolveCampaign, resolveRun } from '../scope.ts';
 import { ApiError } from '../api-error.ts';
 import { keysetPage } from '../pagination.ts';
-import type { AppContext, RouteDef } from '../route-def.ts';
+import { principalOf, type AppContext, type RouteDef } from '../route-def.ts';
 import { ANALYSIS_MODES } from '../../core/vocabulary.ts';
 import { cursorParam, errorSchema, limitParam, paginationSchema } from '../schemas/common.ts';
 
@@ -64,7 +64,7 @@ export const analysisRoutes: RouteDef[] = [
       }
       const { run, duplicates, wallets } = await startAnalysis(
         ctx.services.store.db,
-        ctx.state.principal!.ownerId,
+        principalOf(ctx).ownerId,
         ctx.params.id,
         input,
         ctx.config.maxWalletsPerAnalysis,
@@ -104,7 +104,7 @@ export const analysisRoutes: RouteDef[] = [
     async handler(ctx) {
       const campaign = await resolveCampaign(ctx);
       const q = ctx.state.query as { limit: number; cursor?: string };
-      const owner = ctx.state.principal!.ownerId;
+      const owner = principalOf(ctx).ownerId;
       const page = await keysetPage({
         cursors: ctx.services.cursors,
         scope: { o: owner, c: campaign.id, k: 'runs' },

@@ -5,7 +5,7 @@ import { catalogRow, evidenceItem, intelligenceView, memberItem } from '../../re
 import { CLUSTER_EXPORT_FORMATS, clusterExport } from '../../results/cluster-export-service.ts';
 import { BOUNDARIES, DECISION_BOUNDARY_HEADER, DECISION_BOUNDARY_VALUE } from '../../results/boundaries.ts';
 import { keysetPage } from '../pagination.ts';
-import type { AppContext, RouteDef } from '../route-def.ts';
+import { type AppContext, principalOf, type RouteDef } from '../route-def.ts';
 import { latestClusterReview, reviewsCacheKey, teamReviews } from '../../reviews/team-review.ts';
 import { cursorParam, errorSchema, limitParam, paginationSchema } from '../schemas/common.ts';
 
@@ -49,7 +49,7 @@ export const clusterRoutes: RouteDef[] = [
       const q = ctx.state.query as { limit: number; cursor?: string };
       const page = await keysetPage({
         cursors: ctx.services.cursors,
-        scope: { o: ctx.state.principal!.ownerId, c: campaign.id, a: run.id, k: 'catalog' },
+        scope: { o: principalOf(ctx).ownerId, c: campaign.id, a: run.id, k: 'catalog' },
         cursor: q.cursor,
         maxCursorLength: 512,
         limit: q.limit,
@@ -156,7 +156,7 @@ export const clusterRoutes: RouteDef[] = [
       const page = await keysetPage({
         cursors: ctx.services.cursors,
         scope: {
-          o: ctx.state.principal!.ownerId,
+          o: principalOf(ctx).ownerId,
           c: campaign.id,
           a: run.id,
           l: cluster.label,
@@ -229,7 +229,7 @@ export const clusterRoutes: RouteDef[] = [
       const q = ctx.state.query as { limit: number; cursor?: string };
       const page = await keysetPage({
         cursors: ctx.services.cursors,
-        scope: { o: ctx.state.principal!.ownerId, c: campaign.id, a: run.id, l: cluster.label, k: 'members' },
+        scope: { o: principalOf(ctx).ownerId, c: campaign.id, a: run.id, l: cluster.label, k: 'members' },
         cursor: q.cursor,
         maxCursorLength: 512,
         limit: q.limit,

@@ -9,7 +9,7 @@ import { ApiError } from '../api-error.ts';
 import { notFound } from '../../core/domain-error.ts';
 import { keysetPage } from '../pagination.ts';
 import { latestReviews } from '../../../storage/repos/reviews-repo.ts';
-import type { RouteDef } from '../route-def.ts';
+import { principalOf, type RouteDef } from '../route-def.ts';
 import { cursorParam, errorSchema, limitParam, paginationSchema } from '../schemas/common.ts';
 
 const err = (description: string) => ({ description, schema: errorSchema });
@@ -38,7 +38,7 @@ export const decisionRoutes: RouteDef[] = [
     async handler(ctx) {
       const campaign = await resolveCampaign(ctx);
       const db = ctx.services.store.db;
-      const run = await latestCompletedAnalysis(db, ctx.state.principal!.ownerId, campaign.id);
+      const run = await latestCompletedAnalysis(db, principalOf(ctx).ownerId, campaign.id);
       if (!run) throw new ApiError('no_completed_run', 'the campaign has no completed analysis run yet');
       const decisions = await listDecisions(db, run.id, 0, run.walletCount + 1);
       const policy = run.policyVersion === null ? null : await getPolicyVersion(db, campaign.id, run.policyVersion);
@@ -73,7 +73,7 @@ export const decisionRoutes: RouteDef[] = [
       const q = ctx.state.query as { limit: number; cursor?: string };
       const page = await keysetPage({
         cursors: ctx.services.cursors,
-        scope: { o: ctx.state.principal!.ownerId, c: campaign.id, a: run.id, k: 'decisions' },
+        scope: { o: principalOf(ctx).ownerId, c: campaign.id, a: run.id, k: 'decisions' },
         cursor: q.cursor,
         maxCursorLength: 512,
         limit: q.limit,
@@ -121,7 +121,7 @@ export const decisionRoutes: RouteDef[] = [
       const { campaign, run } = await resolveRun(ctx);
       const q = ctx.state.query as { compareTo: string; limit: number; cursor?: string };
       const db = ctx.services.store.db;
-      const other = await getAnalysis(db, ctx.state.principal!.ownerId, campaign.id, q.compareTo);
+      const other = await getAnalysis(db, principalOf(ctx).ownerId, campaign.id, q.compareTo);
       if (!other) throw notFound('compare_run_not_found', 'compareTo run');
       for (const r of [run, other]) {
         if (r.status !== 'completed')
@@ -133,7 +133,7 @@ export const decisionRoutes: RouteDef[] = [
       }
       const page = await keysetPage({
         cursors: ctx.services.cursors,
-        scope: { o: ctx.state.principal!.ownerId, c: campaign.id, a: run.id, b: other.id, k: 'diff' },
+        scope: { o: principalOf(ctx).ownerId, c: campaign.id, a: run.id, b: other.id, k: 'diff' },
         cursor: q.cursor,
         maxCursorLength: 512,
         limit: q.limit,

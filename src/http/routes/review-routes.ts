@@ -24,11 +24,11 @@ import {
   type ReviewInput,
 } from '../../reviews/review-service.ts';
 import { appealView, reviewView } from '../../reviews/review-views.ts';
-import type { AppContext, RouteDef } from '../route-def.ts';
+import { type AppContext, principalOf, type RouteDef } from '../route-def.ts';
 import { cursorParam, errorSchema, limitParam, paginationSchema } from '../schemas/common.ts';
 
 const err = (description: string) => ({ description, schema: errorSchema });
-const owner = (ctx: AppContext): string => ctx.state.principal!.ownerId;
+const owner = (ctx: AppContext): string => principalOf(ctx).ownerId;
 const BASE = '/api/v2/campaigns/{id}';
 const page = (items: string, item: object) => ({
   type: 'object',
