@@ -269,6 +269,49 @@ export interface KeyUsageTable {
   requests: ColumnType<string, number, number>;
 }
 
+/** A stored evidence item a reviewer relied on: its lane and ordinal in the cluster, and its kind. */
+export interface EvidenceRef {
+  lane: string;
+  ordinal: number;
+  kind: string;
+}
+/** Human review (src/reviews/): kept apart from run results, never referenced by them. */
+export interface ReviewTable {
+  id: string;
+  seq: BigSerial;
+  owner_id: string;
+  campaign_id: string;
+  analysis_id: string;
+  subject: string;
+  cluster_label: string | null;
+  wallet_address: string | null;
+  verdict: string;
+  reviewer: string;
+  note: string;
+  evidence: Json<EvidenceRef[]>;
+  appeal_id: string | null;
+  created_at: Timestamp;
+}
+export interface AppealTable {
+  id: string;
+  seq: BigSerial;
+  owner_id: string;
+  campaign_id: string;
+  analysis_id: string;
+  wallet_address: string;
+  message: string;
+  contact: string;
+  source: string;
+  status: string;
+  resolution_review_id: string | null;
+  created_at: Timestamp;
+  resolved_at: Timestamp | null;
+}
+export interface RunWalletWithoutDataTable {
+  analysis_id: string;
+  wallet_address: string;
+}
+
 export interface Database {
   api_keys: ApiKeyTable;
   owner_plans: OwnerPlanTable;
@@ -294,4 +337,7 @@ export interface Database {
   dashboard_login_links: DashboardLoginLinkTable;
   dashboard_sessions: DashboardSessionTable;
   key_usage: KeyUsageTable;
+  reviews: ReviewTable;
+  appeals: AppealTable;
+  run_wallets_without_data: RunWalletWithoutDataTable;
 }

@@ -25,6 +25,8 @@ import { loadNeighbourhood } from './transfer-loader.ts';
 import { toStoredResults } from './result-mapper.ts';
 import { analysisEventPayload } from './analysis-events.ts';
 import type { WalletInput } from './wallet-input.ts';
+import { coverageSummary, markApprovedForLackOfData, walletsWithoutTransfers } from './data-coverage.ts';
+import { insertWalletsWithoutData } from '../../storage/repos/reviews-repo.ts';
 
 export const MAX_ATTEMPTS = 3;
 /** Runs at least this large refresh the planner statistics of the result tables once stored. */
@@ -86,6 +88,11 @@ export function createAnalysisWorker(services: WorkerDeps, hooks: AnalysisHooks 
         family,
         wallets.map((w) => w.address),
       );
+      // before the engine runs: its thread takes the transfer arrays over (they are transferred, not copied)
+      const without = walletsWithoutTransfers(
+        wallets.map((w) => w.address),
+        hood.transfers,
+      );
       setProgress({ phase: 'detecting', transfersLoaded: hood.stats.transfersLoaded });
       await extendLease(db, run.id, workerId, services.config.leaseSeconds, progress);
       const engine = await import('../../engine/index.ts');
@@ -109,8 +116,10 @@ export function createAnalysisWorker(services: WorkerDeps, hooks: AnalysisHooks 
       if (lost) throw new DomainError('lease_lost', 'another worker took the run over');
       setProgress({ phase: 'storing' });
       const stored = toStoredResults(run, wallets, result);
+      const approvedForLackOfData = markApprovedForLackOfData(stored.decisions, new Set(without));
       const summary = {
         ...stored.summary,
+        dataCoverage: coverageSummary(run.walletCount, without.length, approvedForLackOfData),
         ...hood.stats,
         ...fetched,
         engineStats: result.stats,
@@ -119,6 +128,7 @@ export function createAnalysisWorker(services: WorkerDeps, hooks: AnalysisHooks 
       const finalProgress = { phase: 'completed', done: run.walletCount, total: run.walletCount };
       const ok = await db.transaction().execute(async (tx) => {
         if (!(await storeResults(tx, run.id, workerId, { ...stored, summary, progress: finalProgress }))) return false;
+        await insertWalletsWithoutData(tx, run.id, without);
         const base = { ownerId: run.ownerId, campaignId: run.campaignId, analysisId: run.id };
         await appendEvent(tx, { ...base, type: 'analysis.completed', payload: analysisEventPayload(run, summary) });
         if ((stored.summary.actions as Record<string, number>).manual_review > 0) {

@@ -21,7 +21,7 @@ export async function startAnalysis(
   campaignId: string,
   input: StartInput,
   maxWallets: number,
-): Promise<{ run: AnalysisRow; duplicates: number }> {
+): Promise<{ run: AnalysisRow; duplicates: number; wallets: Array<{ address: string }> }> {
   const campaign = await getCampaign(db, ownerId, campaignId);
   if (!campaign) throw notFound('campaign_not_found', 'campaign');
   if (!(RUNNABLE_LIFECYCLES as readonly string[]).includes(campaign.lifecycle)) {
@@ -63,7 +63,7 @@ export async function startAnalysis(
       wallets,
     );
   });
-  return { run, duplicates };
+  return { run, duplicates, wallets };
 }
 
 export function runAcceptedView(run: AnalysisRow, duplicates: number): Record<string, unknown> {

@@ -28,6 +28,7 @@ export function runSummaryView(r: AnalysisRow): Record<string, unknown> {
         }
       : null,
     dataSource: r.summary ? dataSourceView(r.summary) : null,
+    dataCoverage: (r.summary as { dataCoverage?: unknown } | null)?.dataCoverage ?? null,
   };
 }
 

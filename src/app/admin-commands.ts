@@ -23,6 +23,7 @@ import {
   type TransferRecord,
 } from '../../storage/repos/transfers-repo.ts';
 import { createLoginLink, LOGIN_LINK_DEFAULT_MINUTES } from '../access/sessions.ts';
+import { reviewAdminCommands } from './review-admin-commands.ts';
 
 export class AdminError extends DomainError {}
 
@@ -121,4 +122,5 @@ export const adminCommands: Record<string, AdminHandler> = {
     const p = await activatePlan(db, owner, plan, days);
     return { owner, plan: p.plan, activatedAt: p.activatedAt.toISOString(), expiresAt: p.expiresAt.toISOString() };
   },
+  ...reviewAdminCommands,
 };

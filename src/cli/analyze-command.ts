@@ -12,6 +12,7 @@ import { displayAddress } from '../core/address/address.ts';
 import { normaliseWallets, walletsFromCsv } from '../analyses/wallet-input.ts';
 import { importLabels, importTransfers } from '../imports/transfer-import.ts';
 import { toCsv } from '../core/csv.ts';
+import { coverageSummary, NO_DATA_REASON, walletsWithoutTransfers } from '../analyses/data-coverage.ts';
 
 const PRESETS = ['conservative', 'balanced', 'strict'];
 const MODES = ['onchain', 'hybrid'];
@@ -120,6 +121,12 @@ export const analyzeCommand: CliCommand = {
     );
     bar.start(1, 0, { phase: 'starting' });
     const started = performance.now();
+    const without = new Set(
+      walletsWithoutTransfers(
+        wallets.map((w) => w.address),
+        { addresses, from, to },
+      ),
+    );
     try {
       const result = await engine.analyze(
         {
@@ -149,6 +156,9 @@ export const analyzeCommand: CliCommand = {
       const seconds = (performance.now() - started) / 1000;
       const actions: Record<string, number> = { approve: 0, manual_review: 0, reject: 0 };
       for (const w of result.wallets) actions[w.storedRecommendedAction]++;
+      const lacking = result.wallets.filter((w) => w.storedRecommendedAction === 'approve' && without.has(w.address));
+      for (const w of lacking) w.reasons = [...w.reasons, NO_DATA_REASON];
+      const dataCoverage = coverageSummary(wallets.length, without.size, lacking.length);
       const show = (s: string): string => displayAddress(family, s);
       if (a.values.out) {
         fs.writeFileSync(
@@ -195,12 +205,18 @@ export const analyzeCommand: CliCommand = {
           `${actions.approve}, manual_review ${actions.manual_review}, reject ${actions.reject}`,
       );
       a.io.out(
+        `transfer data for ${dataCoverage.withTransferData} of ${wallets.length} wallets` +
+          (dataCoverage.warning ? ` (warning: ${dataCoverage.warning})` : ''),
+      );
+      if (dataCoverage.warning) a.io.err(`warning: ${dataCoverage.warning}`);
+      a.io.out(
         JSON.stringify({
           wallets: wallets.length,
           transfers: from.length,
           seconds: Math.round(seconds * 100) / 100,
           clusters: result.clusters.length,
           actions,
+          dataCoverage,
           out: a.values.out ?? null,
           clustersFile: a.values.clusters ?? null,
         }),

@@ -7,6 +7,7 @@ import { listsImportCommand } from './lists-commands.ts';
 import { feedbackListCommand, feedbackResolveCommand } from './feedback-commands.ts';
 import { dashboardLoginCommand } from './dashboard-commands.ts';
 import { analyzeCommand } from './analyze-command.ts';
+import { reviewCliCommands } from './review-commands.ts';
 
 export const cliCommands: CliCommand[] = [
   ...serviceCommands,
@@ -17,4 +18,5 @@ export const cliCommands: CliCommand[] = [
   feedbackResolveCommand,
   dashboardLoginCommand,
   analyzeCommand,
+  ...reviewCliCommands,
 ];

@@ -11,6 +11,8 @@ export const WEBHOOK_EVENTS = [
   'campaign.lifecycle_changed',
   'policy.blocked',
   'policy.review',
+  'review.recorded',
+  'appeal.resolved',
 ] as const;
 
 export type RiskPolicy = (typeof RISK_POLICIES)[number];

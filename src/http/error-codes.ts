@@ -170,6 +170,21 @@ export const ERROR_CODES: Record<string, ErrorCodeInfo> = {
   },
   migration_failed: { status: 500, description: 'A storage migration failed at start-up.' },
   key_not_found: { status: 404, description: 'CLI: no API key with this id.' },
+  wallet_not_in_run: {
+    status: 404,
+    description:
+      'Reviews and appeals: the wallet is not part of the run (the named run, else the latest completed run).',
+  },
+  review_evidence_not_found: {
+    status: 400,
+    description:
+      "A review names evidence items (lane and ordinal) that are not stored for the cluster, or the wallet's cluster.",
+  },
+  appeal_not_found: { status: 404, description: 'No appeal with this id in this campaign of the caller.' },
+  appeal_already_resolved: {
+    status: 409,
+    description: 'The appeal was resolved already; record a new review instead.',
+  },
   feedback_not_found: { status: 404, description: 'CLI: no open screening feedback with this id.' },
   unknown_command: { status: 400, description: 'CLI/admin: no such admin command.' },
   engine_error: {

@@ -46,6 +46,8 @@ export interface RouteDef {
    * the router then serves repeats from the read cache (per owner and URL) with an ETag.
    */
   cacheImmutable?: boolean;
+  /** Part of the cache key besides owner and URL, for immutable pages that also show changing context (reviews). */
+  cacheVariant?: (ctx: AppContext) => Promise<string>;
   /** Runs before the body is read and parsed (e.g. a rate limit that must also count malformed requests). */
   beforeBody?: (ctx: AppContext) => void | Promise<void>;
   handler: (ctx: AppContext) => Promise<void>;

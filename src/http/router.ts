@@ -131,7 +131,7 @@ export function buildRouter(defs: RouteDef[], config: Config, authenticator: Aut
         return next();
       });
     }
-    if (def.cacheImmutable) chain.push(cachedRead(cache));
+    if (def.cacheImmutable) chain.push(cachedRead(cache, def.cacheVariant));
     chain.push(async (ctx) => {
       await def.handler(ctx);
     });
@@ -141,9 +141,10 @@ export function buildRouter(defs: RouteDef[], config: Config, authenticator: Aut
 }
 
 /** Serves immutable JSON reads from the cache, and fills it from handlers that mark their answer immutable. */
-function cachedRead(cache: ReadCache) {
+function cachedRead(cache: ReadCache, variant?: (ctx: AppContext) => Promise<string>) {
   return async (ctx: AppContext, next: Next): Promise<void> => {
-    const key = `${ctx.state.principal?.ownerId ?? ''}\n${ctx.path}?${ctx.querystring}`;
+    const extra = variant ? `\n${await variant(ctx)}` : '';
+    const key = `${ctx.state.principal?.ownerId ?? ''}\n${ctx.path}?${ctx.querystring}${extra}`;
     const send = (e: { body: string; etag: string; headers: Record<string, string> }, hit: boolean): void => {
       for (const [k, v] of Object.entries(e.headers)) ctx.set(k, v);
       ctx.set('ETag', e.etag);

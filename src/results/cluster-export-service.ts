@@ -6,6 +6,7 @@ import { type CampaignRow, getPolicyVersion } from '../../storage/repos/campaign
 import { allEvidence, type ClusterRow, listMembers } from '../../storage/repos/results-repo.ts';
 import { DomainError } from '../core/domain-error.ts';
 import { exportCsv, exportJson, exportMarkdown, type ExportInput } from './cluster-export.ts';
+import { latestClusterReview, teamReviews } from '../reviews/team-review.ts';
 
 export const CLUSTER_EXPORT_FORMATS = ['json', 'csv', 'markdown', 'md'] as const;
 
@@ -48,6 +49,8 @@ export async function clusterExport(
     evidence,
     truncated,
     policy: { preset: run.riskPolicy, version: run.policyVersion, rationale: pv?.rationale ?? null },
+    latestClusterReview: await latestClusterReview(db, run.id, cluster.label),
+    teamReviewOf: await teamReviews(db, run.id, cluster.label, members),
   };
   return {
     body: out.render(input),

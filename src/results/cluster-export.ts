@@ -8,6 +8,8 @@ import type { ClusterRow, DecisionRow, EvidenceRow } from '../../storage/repos/r
 import { toCsv } from '../core/csv.ts';
 import { BOUNDARIES } from './boundaries.ts';
 import { evidenceItem, memberItem } from './cluster-views.ts';
+import type { ReviewRow } from '../../storage/repos/reviews-repo.ts';
+import { clusterReviewExport, clusterReviewMarkdown } from '../reviews/cluster-review-export.ts';
 
 export interface ExportInput {
   campaign: CampaignRow;
@@ -18,6 +20,10 @@ export interface ExportInput {
   policy: { preset: string; version: number | null; rationale: string | null };
   /** Set when the cluster holds more members or evidence than one export carries (the rest are paged reads). */
   truncated?: { members: boolean; evidence: boolean };
+  /** The latest human review of the cluster (kept apart from its stored state); null when none. */
+  latestClusterReview?: ReviewRow | null;
+  /** Each member's `teamReview` (src/reviews/team-review.ts). */
+  teamReviewOf?: (d: DecisionRow) => Record<string, unknown> | null;
 }
 
 /** What an export leaves out: members and evidence past the export caps, which the paged reads still serve. */
@@ -64,8 +70,8 @@ export function exportJson(x: ExportInput): string {
         evidence: x.evidence.map((e) => evidenceItem(x.run.chain, e)),
       },
       timeline: x.cluster.summary?.timeline ?? null,
-      members: x.members.map((m) => memberItem(x.run.chain, m)),
-      latestClusterReview: null,
+      members: x.members.map((m) => memberItem(x.run.chain, m, x.teamReviewOf?.(m) ?? null)),
+      latestClusterReview: clusterReviewExport(x.latestClusterReview ?? null),
       completeness: completeness(x),
       boundaries: BOUNDARIES,
     },
@@ -147,7 +153,7 @@ export function exportMarkdown(x: ExportInput): string {
     '',
     '## Latest human cluster review',
     '',
-    'No human review is recorded for this cluster.',
+    ...clusterReviewMarkdown(x.latestClusterReview ?? null, md),
     '',
     '## Policy context',
     '',

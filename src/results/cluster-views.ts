@@ -47,7 +47,12 @@ export function evidenceItem(chain: string, e: EvidenceRow): Record<string, unkn
   };
 }
 
-export function memberItem(chain: string, d: DecisionRow): Record<string, unknown> {
+/** `teamReview` is the human review that speaks for the wallet (src/reviews/), kept apart from its stored state. */
+export function memberItem(
+  chain: string,
+  d: DecisionRow,
+  teamReview: Record<string, unknown> | null = null,
+): Record<string, unknown> {
   return {
     walletAddress: displayAddress(chainFamily(chain), d.walletAddress),
     chain,
@@ -56,7 +61,7 @@ export function memberItem(chain: string, d: DecisionRow): Record<string, unknow
     storedRecommendedAction: d.recommendedAction,
     operatorPolicyAction: d.policyAction,
     reasons: d.reasons,
-    teamReview: null,
+    teamReview,
   };
 }
 
@@ -69,6 +74,7 @@ export function intelligenceView(
   c: ClusterRow,
   preview: EvidenceRow[],
   sample: DecisionRow[],
+  teamReviewOf: (d: DecisionRow) => Record<string, unknown> | null = () => null,
 ): Record<string, unknown> {
   return {
     object: 'cluster_intelligence',
@@ -87,7 +93,7 @@ export function intelligenceView(
       previewBounded: INTELLIGENCE_PREVIEW,
     },
     timeline: c.summary?.timeline ?? null,
-    membersPreview: sample.map((d) => memberItem(chain, d)),
+    membersPreview: sample.map((d) => memberItem(chain, d, teamReviewOf(d))),
     boundaries: BOUNDARIES,
     links: clusterLinks(campaignId, analysisId, c.label),
   };

@@ -9,6 +9,8 @@ import { chainFamily } from '../core/chains.ts';
 import { displayAddress } from '../core/address/address.ts';
 import { toCsv } from '../core/csv.ts';
 import { BOUNDARIES } from './boundaries.ts';
+import { reviewerOutcome, reviewCsvCells, REVIEW_CSV_COLUMNS } from '../reviews/reviewer-outcome.ts';
+import type { LatestReviews } from '../reviews/review-views.ts';
 
 const iso = (d: Date | string | null): string | null => (d === null ? null : new Date(d).toISOString());
 
@@ -17,6 +19,8 @@ export interface PackageInput {
   run: AnalysisRow;
   policy: PolicyVersionRow | null;
   decisions: DecisionRow[];
+  /** The latest reviews of the run (the reviewer outcome and finalAction); none when absent. */
+  reviews?: LatestReviews;
 }
 
 export function decisionRowView(chain: string, d: DecisionRow): Record<string, unknown> {
@@ -71,6 +75,7 @@ export function packageJson(x: PackageInput): Record<string, unknown> {
         operatorPolicyAction: d.policyAction,
       })),
     },
+    ...reviewerOutcome(x.run.chain, x.decisions, x.reviews),
     boundaries: BOUNDARIES,
   };
 }
@@ -87,6 +92,7 @@ export const PACKAGE_CSV_HEADER = [
   'storedRecommendedAction',
   'operatorPolicyAction',
   'reasons',
+  ...REVIEW_CSV_COLUMNS,
 ];
 
 export function packageCsv(x: PackageInput): string {
@@ -105,6 +111,7 @@ export function packageCsv(x: PackageInput): string {
       d.recommendedAction,
       d.policyAction ?? '',
       (d.reasons ?? []).join('; '),
+      ...reviewCsvCells(d, x.reviews),
     ]),
   );
 }

@@ -10,6 +10,7 @@ import * as walletFetchStatus from './2026-11-24-0007-wallet-fetch-status.ts';
 import * as keyUsage from './2026-11-24-0008-key-usage.ts';
 import * as scanKitFingerprint from './2026-11-25-0009-scan-kit-fingerprint.ts';
 import * as kitMemoryOwner from './2026-11-26-0010-kit-memory-owner.ts';
+import * as reviews from './2026-11-26-0011-reviews.ts';
 
 const migrations: Record<string, Migration> = {
   '2026-11-22-0001-foundation': foundation,
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-24-0008-key-usage': keyUsage,
   '2026-11-25-0009-scan-kit-fingerprint': scanKitFingerprint,
   '2026-11-26-0010-kit-memory-owner': kitMemoryOwner,
+  '2026-11-26-0011-reviews': reviews,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -13,6 +13,7 @@ import { insertKey, findKeyByPrefix, revokeKey } from '../../storage/repos/keys-
 import { getOrCreateSetting } from '../../storage/repos/settings-repo.ts';
 import { newId } from '../../src/core/ids.ts';
 import { storageContractExtensions } from './storage-contract-extensions.ts';
+import { reviewsContract } from './reviews-contract.ts';
 
 const campaign = (ownerId: string) => ({
   id: newId('cmp'),
@@ -146,4 +147,5 @@ export function runStorageContract(t: Test, factory: StoreFactory): void {
   });
 
   storageContractExtensions(t, factory);
+  reviewsContract(t, factory);
 }

@@ -6,25 +6,14 @@
 import t from 'tap';
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { chromiumAvailable, launchChromium, SHOTS } from '../helpers/chromium.ts';
 import { startTestServer } from '../helpers/app.ts';
 import { plantCluster } from '../helpers/fixtures.ts';
 import { loginLink } from '../helpers/dashboard.ts';
 import { startReceiver, until } from '../helpers/receiver.ts';
 
-const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const SHOTS = path.resolve(import.meta.dirname, '../../.tap/screenshots');
-const CI = process.env.CI === 'true' || process.env.CI === '1';
-
-if (!fs.existsSync(CHROMIUM)) {
-  const msg = `Chromium not found at ${CHROMIUM} (apt-get install -y chromium)`;
-  if (CI) t.fail(`${msg}: the dashboard end-to-end tests must run under CI=true`);
-  else {
-    console.error(`# SKIPPING dashboard end-to-end tests: ${msg}`);
-    t.pass(`skipped: ${msg}`, { skip: msg });
-  }
-} else {
-  fs.mkdirSync(SHOTS, { recursive: true });
+if (chromiumAvailable(t, 'dashboard end-to-end tests')) {
   const srv = await startTestServer({
     env: {
       UNSAFE_ALLOW_PRIVATE_WEBHOOK_TARGETS: '1',
@@ -36,20 +25,7 @@ if (!fs.existsSync(CHROMIUM)) {
   t.teardown(() => srv.close());
   const receiver = await startReceiver();
   t.teardown(() => receiver.close());
-  const browser: Browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--no-first-run',
-      '--disable-quic',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--use-angle=swiftshader',
-      '--enable-unsafe-swiftshader',
-    ],
-  });
+  const browser: Browser = await launchChromium();
   t.teardown(() => browser.close());
   const context = await browser.newContext({
     baseURL: srv.base,

@@ -97,6 +97,7 @@ const LAYERS: Record<string, number> = {
   chains: 1,
   imports: 1,
   results: 1,
+  reviews: 1,
   screening: 1,
   webhooks: 1,
   http: 2,

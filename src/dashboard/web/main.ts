@@ -7,6 +7,7 @@ import { campaignPage } from './pages/campaign.ts';
 import { runPage } from './pages/run.ts';
 import { clusterPage } from './pages/cluster.ts';
 import { webhooksPage } from './pages/webhooks.ts';
+import { queuePage } from './pages/queue.ts';
 import type { Page, Session } from './page.ts';
 
 const routes: Array<[RegExp, Page]> = [
@@ -14,6 +15,7 @@ const routes: Array<[RegExp, Page]> = [
   [/^#\/keys$/, keysPage],
   [/^#\/campaigns$/, campaignsPage],
   [/^#\/campaigns\/([^/]+)$/, campaignPage],
+  [/^#\/campaigns\/([^/]+)\/review$/, queuePage],
   [/^#\/campaigns\/([^/]+)\/runs\/([^/]+)$/, runPage],
   [/^#\/campaigns\/([^/]+)\/runs\/([^/]+)\/clusters\/([^/]+)$/, clusterPage],
   [/^#\/webhooks$/, webhooksPage],

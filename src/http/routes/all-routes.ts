@@ -7,12 +7,14 @@ import { decisionRoutes } from './decision-routes.ts';
 import { v1AnalysisRoutes } from './v1-analysis-routes.ts';
 import { screeningRoutes } from './screening-routes.ts';
 import { webhookRoutes } from './webhook-routes.ts';
+import { reviewRoutes } from './review-routes.ts';
 
 export const allRoutes: RouteDef[] = [
   ...campaignRoutes,
   ...analysisRoutes,
   ...clusterRoutes,
   ...decisionRoutes,
+  ...reviewRoutes,
   ...webhookRoutes,
   ...v1AnalysisRoutes,
   ...screeningRoutes,

@@ -4,6 +4,8 @@ import { listAnalyses } from '../../../storage/repos/analyses-repo.ts';
 import { countClusters, listClusters } from '../../../storage/repos/results-repo.ts';
 import { runAcceptedView, startAnalysis } from '../../analyses/analysis-service.ts';
 import { analysisRunSchema, analysisStartMultipartSchema, analysisStartSchema } from '../schemas/analysis-schemas.ts';
+import { preflightCoverage } from '../../analyses/data-coverage.ts';
+import { chainFamily } from '../../core/chains.ts';
 import { runSummaryView, statusView, STATUS_CLUSTER_PREVIEW } from '../../analyses/analysis-views.ts';
 import { walletsFromCsv } from '../../analyses/wallet-input.ts';
 import { resolveCampaign, resolveRun } from '../scope.ts';
@@ -60,7 +62,7 @@ export const analysisRoutes: RouteDef[] = [
         const body = ctx.state.body as { wallets: Array<string | Record<string, unknown>>; analysisMode?: string };
         input = { items: body.wallets, analysisMode: body.analysisMode };
       }
-      const { run, duplicates } = await startAnalysis(
+      const { run, duplicates, wallets } = await startAnalysis(
         ctx.services.store.db,
         principalOf(ctx).ownerId,
         ctx.params.id,
@@ -70,7 +72,13 @@ export const analysisRoutes: RouteDef[] = [
       ctx.services.wake();
       ctx.status = 202;
       ctx.set('Location', `/api/v2/campaigns/${run.campaignId}/analyses/${run.id}`);
-      ctx.body = runAcceptedView(run, duplicates);
+      const dataCoverage = await preflightCoverage(
+        ctx.services.store.db,
+        chainFamily(run.chain),
+        wallets.map((w) => w.address),
+        Boolean(ctx.config.chainProviders[run.chain]),
+      );
+      ctx.body = { ...runAcceptedView(run, duplicates), dataCoverage };
     },
   },
   {

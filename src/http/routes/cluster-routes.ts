@@ -5,12 +5,17 @@ import { catalogRow, evidenceItem, intelligenceView, memberItem } from '../../re
 import { CLUSTER_EXPORT_FORMATS, clusterExport } from '../../results/cluster-export-service.ts';
 import { BOUNDARIES, DECISION_BOUNDARY_HEADER, DECISION_BOUNDARY_VALUE } from '../../results/boundaries.ts';
 import { keysetPage } from '../pagination.ts';
-import { principalOf, type RouteDef } from '../route-def.ts';
+import { type AppContext, principalOf, type RouteDef } from '../route-def.ts';
+import { latestClusterReview, reviewsCacheKey, teamReviews } from '../../reviews/team-review.ts';
 import { cursorParam, errorSchema, limitParam, paginationSchema } from '../schemas/common.ts';
 
 const err = (description: string) => ({ description, schema: errorSchema });
 const BASE = '/api/v2/campaigns/{id}/analyses/{analysisId}/clusters';
 export const MAX_SCAN_ROWS = 10000;
+
+/** Pages that show teamReview are cached per newest review of their run as well. */
+const reviewsCacheVariant = (ctx: AppContext): Promise<string> =>
+  reviewsCacheKey(ctx.services.store.db, String(ctx.params.analysisId ?? ''));
 
 const scoped = (description: string) => ({
   type: 'object',
@@ -70,6 +75,7 @@ export const clusterRoutes: RouteDef[] = [
     path: `${BASE}/{clusterLabel}`,
     operationId: 'getClusterIntelligence',
     cacheImmutable: true,
+    cacheVariant: reviewsCacheVariant,
     summary: 'Cluster intelligence: support, archetype, grouping basis, bounded provenance and timeline',
     tag: 'Clusters',
     auth: 'key',
@@ -97,7 +103,8 @@ export const clusterRoutes: RouteDef[] = [
         ...(await scanEvidence(ctx.services.store.db, run.id, cluster.ordinal, 'graph', 0, 5)),
       ];
       const sample = await listMembers(ctx.services.store.db, run.id, cluster.ordinal, 0, 10);
-      ctx.body = intelligenceView(campaign.id, run.id, run.chain, cluster, preview, sample);
+      const teamReviewOf = await teamReviews(ctx.services.store.db, run.id, cluster.label, sample);
+      ctx.body = intelligenceView(campaign.id, run.id, run.chain, cluster, preview, sample, teamReviewOf);
     },
   },
   {
@@ -197,6 +204,7 @@ export const clusterRoutes: RouteDef[] = [
     path: `${BASE}/{clusterLabel}/members`,
     operationId: 'listClusterMembers',
     cacheImmutable: true,
+    cacheVariant: reviewsCacheVariant,
     summary: 'Page of stored cluster members with their stored wallet state',
     tag: 'Clusters',
     auth: 'key',
@@ -229,6 +237,7 @@ export const clusterRoutes: RouteDef[] = [
         fetch: (pos, take) => listMembers(ctx.services.store.db, run.id, cluster.ordinal, pos, take),
         positionOf: (r) => r.ordinal,
       });
+      const teamReviewOf = await teamReviews(ctx.services.store.db, run.id, cluster.label, page.items);
       ctx.body = {
         object: 'cluster_member_list',
         apiVersion: 'v2',
@@ -236,7 +245,7 @@ export const clusterRoutes: RouteDef[] = [
         analysisId: run.id,
         clusterLabel: cluster.label,
         storedTotalMembers: cluster.size,
-        members: page.items.map((m) => memberItem(run.chain, m)),
+        members: page.items.map((m) => memberItem(run.chain, m, teamReviewOf(m))),
         pagination: page.pagination,
         boundaries: BOUNDARIES,
       };

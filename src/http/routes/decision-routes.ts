@@ -8,6 +8,7 @@ import { DECISION_BOUNDARY_HEADER, DECISION_BOUNDARY_VALUE, BOUNDARIES } from '.
 import { ApiError } from '../api-error.ts';
 import { notFound } from '../../core/domain-error.ts';
 import { keysetPage } from '../pagination.ts';
+import { latestReviews } from '../../../storage/repos/reviews-repo.ts';
 import { principalOf, type RouteDef } from '../route-def.ts';
 import { cursorParam, errorSchema, limitParam, paginationSchema } from '../schemas/common.ts';
 
@@ -41,13 +42,14 @@ export const decisionRoutes: RouteDef[] = [
       if (!run) throw new ApiError('no_completed_run', 'the campaign has no completed analysis run yet');
       const decisions = await listDecisions(db, run.id, 0, run.walletCount + 1);
       const policy = run.policyVersion === null ? null : await getPolicyVersion(db, campaign.id, run.policyVersion);
+      const reviews = await latestReviews(db, run.id);
       ctx.set(DECISION_BOUNDARY_HEADER, DECISION_BOUNDARY_VALUE);
       if ((ctx.state.query as { format: string }).format === 'csv') {
         ctx.type = 'text/csv; charset=utf-8';
         ctx.set('Content-Disposition', `attachment; filename="decisions-${campaign.id}-${run.id}.csv"`);
-        ctx.body = packageCsv({ campaign, run, policy, decisions });
+        ctx.body = packageCsv({ campaign, run, policy, decisions, reviews });
       } else {
-        ctx.body = packageJson({ campaign, run, policy, decisions });
+        ctx.body = packageJson({ campaign, run, policy, decisions, reviews });
       }
     },
   },

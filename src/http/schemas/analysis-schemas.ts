@@ -59,5 +59,9 @@ export const analysisRunSchema = {
     inputHash: { type: 'string' },
     riskPolicy: { type: 'string' },
     policyVersion: { type: ['integer', 'null'] },
+    dataCoverage: {
+      type: 'object',
+      description: 'Stored transfer data found for the wallets, with a warning when low',
+    },
   },
 };

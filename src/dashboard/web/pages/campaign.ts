@@ -3,6 +3,7 @@ import { api, allPages } from '../api.ts';
 import { badge, busy, field, fmtDate, h, messageBox, select, table } from '../dom.ts';
 import type { Page } from '../page.ts';
 import { diffTable } from './diff.ts';
+import { flaggedAcrossRuns } from './run-extras.ts';
 
 export const campaignPage: Page = async (main, session, [id]) => {
   const base = `/api/v2/campaigns/${encodeURIComponent(id)}`;
@@ -155,6 +156,10 @@ export const campaignPage: Page = async (main, session, [id]) => {
         ]),
         { id: 'runs-table' },
       ),
+      flaggedAcrossRuns(list),
+      hasCompleted
+        ? h('p', {}, h('a', { class: 'button', href: `#/campaigns/${encodeURIComponent(id)}/review` }, 'Review queue'))
+        : '',
       h('h3', {}, 'Decision package (latest completed run)'),
       hasCompleted
         ? h(

@@ -2,6 +2,7 @@
 import { api, allPages } from '../api.ts';
 import { badge, h, messageBox, table } from '../dom.ts';
 import type { Page } from '../page.ts';
+import { clusterReviewSection } from './cluster-review.ts';
 import {
   buildClusterGraph,
   drawGraph,
@@ -34,7 +35,7 @@ function legendItem(color: string, text: string, size: number): HTMLElement {
   return h('li', {}, swatch, text);
 }
 
-export const clusterPage: Page = async (main, _session, [campaignId, analysisId, label]) => {
+export const clusterPage: Page = async (main, session, [campaignId, analysisId, label]) => {
   const base =
     `/api/v2/campaigns/${encodeURIComponent(campaignId)}/analyses/${encodeURIComponent(analysisId)}` +
     `/clusters/${encodeURIComponent(label)}`;
@@ -185,13 +186,14 @@ export const clusterPage: Page = async (main, _session, [campaignId, analysisId,
       h('h2', { id: 'members-h' }, `Members (${members.length} of ${intel.size})`),
       table(
         'Cluster members',
-        ['Wallet', 'Risk', 'Stored status', 'Recommended', 'Operator policy', 'Reasons'],
+        ['Wallet', 'Risk', 'Stored status', 'Recommended', 'Operator policy', 'Team review', 'Reasons'],
         members.map((m: any) => [
           h('code', {}, m.walletAddress),
           String(m.riskScore),
           m.storedStatus,
           badge(m.storedRecommendedAction),
           m.operatorPolicyAction ?? '—',
+          m.teamReview ? h('span', {}, badge(m.teamReview.verdict), ` ${m.teamReview.reviewer}`) : '—',
           (m.reasons ?? []).join('; '),
         ]),
         { id: 'members-table' },
@@ -203,6 +205,13 @@ export const clusterPage: Page = async (main, _session, [campaignId, analysisId,
       h('h2', { id: 'evidence-h' }, 'Evidence by lane'),
       evidenceTable('funding', funding),
       evidenceTable('graph', graphLane),
+    ),
+    await clusterReviewSection(
+      { campaignId, analysisId, label, ownerId: session.ownerId },
+      members,
+      // evidence ordinals count from 1 per lane in stored order, and both lanes were read from their start
+      [...funding.map((e, i) => ({ ...e, ordinal: i + 1 })), ...graphLane.map((e, i) => ({ ...e, ordinal: i + 1 }))],
+      () => window.dispatchEvent(new HashChangeEvent('hashchange')),
     ),
   );
 

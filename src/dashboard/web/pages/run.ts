@@ -2,6 +2,7 @@
 import { api, allPages } from '../api.ts';
 import { append, badge, fmtDate, h, table } from '../dom.ts';
 import type { Page } from '../page.ts';
+import { coverageNotice, runCharts } from './run-extras.ts';
 
 const POLL_MS = 1000;
 
@@ -42,6 +43,7 @@ export const runPage: Page = async (main, _session, [campaignId, analysisId]) =>
           )
         : null,
       r.error ? h('p', { class: 'message error', role: 'alert' }, `${r.error.code}: ${r.error.message}`) : null,
+      coverageNotice(r.dataCoverage),
       r.counts
         ? h(
             'dl',
@@ -69,6 +71,16 @@ export const runPage: Page = async (main, _session, [campaignId, analysisId]) =>
       `#/campaigns/${encodeURIComponent(campaignId)}/runs/${encodeURIComponent(analysisId)}` +
       `/clusters/${encodeURIComponent(label)}`;
     clusters.replaceChildren(
+      await runCharts(base),
+      h(
+        'p',
+        {},
+        h(
+          'a',
+          { class: 'button', href: `#/campaigns/${encodeURIComponent(campaignId)}/review` },
+          'Open the review queue',
+        ),
+      ),
       h('h2', { id: 'cl-h' }, 'Clusters'),
       table(
         'Clusters by risk',
