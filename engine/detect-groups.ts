@@ -136,7 +136,8 @@ export async function detectGroups(
   }
   const louvainRoots: number[] = [];
   for (let u = 0; u < n; u++) if (size2[u] > tuning.maxComponentNodes) louvainRoots.push(u);
-  const groupKey = new Float64Array(n).fill(-1);
+  // a node's group key: its component root (< n), or n + its community when its component was split
+  const groupKey = new Int32Array(n).fill(-1);
   for (let u = 0; u < n; u++) if (root[u] >= 0) groupKey[u] = root[u];
   let louvainBins = 0;
   let louvainCommunities = 0;
@@ -164,20 +165,17 @@ export async function detectGroups(
 
   // renumber groups by their smallest node id (deterministic)
   const groupOf = new Int32Array(n).fill(-1);
-  const idOfKey = new Map<number, number>();
+  const idOfKey = new Int32Array(n + louvainCommunities).fill(-1);
+  let groupCount = 0;
   for (let u = 0; u < n; u++) {
     const key = groupKey[u];
     if (key < 0) continue;
-    let id = idOfKey.get(key);
-    if (id === undefined) {
-      id = idOfKey.size;
-      idOfKey.set(key, id);
-    }
-    groupOf[u] = id;
+    if (idOfKey[key] < 0) idOfKey[key] = groupCount++;
+    groupOf[u] = idOfKey[key];
   }
   return {
     groupOf,
-    groupCount: idOfKey.size,
+    groupCount,
     stats: {
       components,
       oversizedComponents,
