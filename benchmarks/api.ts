@@ -25,7 +25,8 @@ const { values } = parseArgs({
 });
 if (values.help) {
   console.log(
-    'usage: npm run bench:api -- [--wallets 100000] [--store embedded|postgres] [--seconds 10] [--connections 20] [--cache on|off|both] [--endpoints catalog,members,evidence,decisions]',
+    'usage: npm run bench:api -- [--wallets 100000] [--store embedded|postgres] [--seconds 10] [--connections 20] ' +
+      '[--cache on|off|both] [--endpoints catalog,members,evidence,decisions]',
   );
   process.exit(0);
 }
@@ -74,7 +75,8 @@ for (const cache of ['on', 'off']) {
   const set = rows.filter((r) => r.readCache === cache);
   if (set.length)
     console.error(
-      `read cache ${cache}: goal (each endpoint >= 2000 req/s with p99 <= 50 ms) ${set.every((r) => Number(r.reqPerSec) >= 2000 && Number(r.p99Ms) <= 50) ? 'met' : 'MISSED'}`,
+      `read cache ${cache}: goal (each endpoint >= 2000 req/s with p99 <= 50 ms) ` +
+        `${set.every((r) => Number(r.reqPerSec) >= 2000 && Number(r.p99Ms) <= 50) ? 'met' : 'MISSED'}`,
     );
 }
 console.log(JSON.stringify({ bench: 'api', store: values.store, wallets: Number(values.wallets), results: rows }));

@@ -19,7 +19,8 @@ const { values } = parseArgs({
 });
 if (values.help) {
   console.log(
-    'usage: npm run bench:quality -- [--threads 2] [--diagnose]\n  --diagnose  also print eliminated/kept wallets per cluster size, listed share and risk band',
+    'usage: npm run bench:quality -- [--threads 2] [--diagnose]\n  --diagnose  also print eliminated/kept wallets ' +
+      'per cluster size, listed share and risk band',
   );
   process.exit(0);
 }
@@ -167,7 +168,9 @@ if (values.diagnose) {
   };
   const cells = new Map<string, { clusters: number; eliminated: number; kept: number }>();
   for (const c of result.clusters) {
-    const key = `size ${band(c.members.length, [5, 8, 15, 30, 100])} | share ${band(c.support.listedShare, [0.05, 0.1, 0.2, 0.3, 0.5])} | risk ${band(c.riskScore, [30, 35, 40, 45, 60])}`;
+    const key =
+      `size ${band(c.members.length, [5, 8, 15, 30, 100])} | share ` +
+      `${band(c.support.listedShare, [0.05, 0.1, 0.2, 0.3, 0.5])} | risk ${band(c.riskScore, [30, 35, 40, 45, 60])}`;
     const cell = cells.get(key) ?? { clusters: 0, eliminated: 0, kept: 0 };
     cell.clusters++;
     for (const m of c.members)
@@ -183,10 +186,13 @@ const balAll = figures['engine-balanced:all'] as { f1: number };
 const baseAll = figures['hop-baseline:all'] as { f1: number };
 const peakRssMb = Math.round(process.resourceUsage().maxRSS / 1024);
 console.error(
-  `goals: F1 above baseline (all ${balAll.f1} vs ${baseAll.f1}, with edge ${bal.f1} vs ${base.f1}): ${balAll.f1 > baseAll.f1 && bal.f1 > base.f1 ? 'met' : 'MISSED'}; precision >= 0.9 with edge (${bal.precision}): ${bal.precision >= 0.9 ? 'met' : 'MISSED'}`,
+  `goals: F1 above baseline (all ${balAll.f1} vs ${baseAll.f1}, with edge ${bal.f1} vs ${base.f1}): ` +
+    `${balAll.f1 > baseAll.f1 && bal.f1 > base.f1 ? 'met' : 'MISSED'}; precision >= 0.9 with edge ` +
+    `(${bal.precision}): ${bal.precision >= 0.9 ? 'met' : 'MISSED'}`,
 );
 console.error(
-  `engine ${engineSeconds.toFixed(2)} s (load ${loadSeconds.toFixed(1)} s), peak RSS ${peakRssMb} MB (${Math.round(rssBefore / 1048576)} MB before the engine), clusters ${result.clusters.length}`,
+  `engine ${engineSeconds.toFixed(2)} s (load ${loadSeconds.toFixed(1)} s), peak RSS ${peakRssMb} MB ` +
+    `(${Math.round(rssBefore / 1048576)} MB before the engine), clusters ${result.clusters.length}`,
 );
 console.log(
   JSON.stringify({

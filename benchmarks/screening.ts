@@ -131,19 +131,22 @@ const scansPerSec = (pos.n + neg.n) / ((tScan2 - tScan0) / 1000);
 console.log(`# Screening benchmark: time split at ${CUTOFF}`);
 console.log(`lists: ${lists.map((l) => `${l.name}=${l.entries.length}`).join(', ')}`);
 console.log(
-  `parse ${((tParse - t0) / 1000).toFixed(2)} s, knowledge build ${((tBuild - tParse) / 1000).toFixed(2)} s, ${JSON.stringify(knowledge.stats())}`,
+  `parse ${((tParse - t0) / 1000).toFixed(2)} s, knowledge build ${((tBuild - tParse) / 1000).toFixed(2)} s, ` +
+    `${JSON.stringify(knowledge.stats())}`,
 );
 console.log('');
 console.log('| set | hosts | flagged (warn+block) | rate | block | warn | by list entry |');
 console.log('|---|---:|---:|---:|---:|---:|---:|');
 console.log(
-  `| unseen phishing (first seen >= ${CUTOFF}) | ${pos.n} | ${detected} | ${pct(detected, pos.n)} | ${pos.block} | ${pos.warn} | ${pos.byList} |`,
+  `| unseen phishing (first seen >= ${CUTOFF}) | ${pos.n} | ${detected} | ${pct(detected, pos.n)} | ${pos.block} | ` +
+    `${pos.warn} | ${pos.byList} |`,
 );
 console.log(
   `| legitimate-hosts.txt | ${neg.n} | ${fp} | ${pct(fp, neg.n)} | ${neg.block} | ${neg.warn} | ${neg.byList} |`,
 );
 console.log(
-  `| legitimate, not on an allow-list | ${negNoAllow.n} | ${negNoAllow.warn} | ${pct(negNoAllow.warn, negNoAllow.n)} | | | |`,
+  `| legitimate, not on an allow-list | ${negNoAllow.n} | ${negNoAllow.warn} | ${pct(negNoAllow.warn, negNoAllow.n)} ` +
+    `| | | |`,
 );
 console.log(
   `| legitimate, heuristics with allow-lists off | ${legit.length} | ${heurFp} | ${pct(heurFp, legit.length)} | | | |`,
@@ -154,14 +157,16 @@ console.log('|---|---:|---:|---:|');
 const keys = new Set([...pos.signals.keys(), ...neg.signals.keys(), ...heurFpSignals.keys()]);
 for (const k of [...keys].sort((a, b) => (pos.signals.get(b) ?? 0) - (pos.signals.get(a) ?? 0))) {
   console.log(
-    `| ${k} | ${pos.signals.get(k) ?? 0} (${pct(pos.signals.get(k) ?? 0, pos.n)}) | ${neg.signals.get(k) ?? 0} | ${heurFpSignals.get(k) ?? 0} |`,
+    `| ${k} | ${pos.signals.get(k) ?? 0} (${pct(pos.signals.get(k) ?? 0, pos.n)}) | ${neg.signals.get(k) ?? 0} | ` +
+      `${heurFpSignals.get(k) ?? 0} |`,
   );
 }
 console.log('');
 console.log(`false positives (full knowledge): ${fpExamples.slice(0, 20).join('; ') || 'none'}`);
 console.log(`false positives with allow-lists off (first 15): ${heurFpExamples.join('; ') || 'none'}`);
 console.log(
-  `scan speed: ${scansPerSec.toFixed(0)} scans/s (host only, no fetch), unseen set ${((tScan1 - tScan0) / 1000).toFixed(1)} s`,
+  `scan speed: ${scansPerSec.toFixed(0)} scans/s (host only, no fetch), unseen set ` +
+    `${((tScan1 - tScan0) / 1000).toFixed(1)} s`,
 );
 console.log(
   JSON.stringify({

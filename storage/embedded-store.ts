@@ -10,7 +10,7 @@ import { Kysely } from 'kysely';
 import type { Database } from './database.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
 import { migrateToLatest } from './migrate.ts';
-import type { Store, StoreOptions } from './store.ts';
+import type { Store, StoreOptions } from './store-port.ts';
 import { StorageError } from './storage-error.ts';
 
 function pidAlive(pid: number): boolean {

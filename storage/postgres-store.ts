@@ -3,7 +3,7 @@ import pg from 'pg';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import type { Database } from './database.ts';
 import { migrateToLatest } from './migrate.ts';
-import type { Store, StoreOptions } from './store.ts';
+import type { Store, StoreOptions } from './store-port.ts';
 
 // bigint columns (seq, ids) come back as strings; keep them so: they are opaque keys.
 export async function openPostgresStore(url: string, opts: StoreOptions): Promise<Store> {

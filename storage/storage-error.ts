@@ -1,4 +1,4 @@
-/** Errors raised by the storage layer (no HTTP knowledge; codes listed in docs/errors.md). */
-import { DomainError } from '../src/errors/domain-error.ts';
+/** Errors raised by the storage layer (codes listed in docs/errors.md). */
+import { CodedError } from './coded-error.ts';
 
-export class StorageError extends DomainError {}
+export class StorageError extends CodedError {}

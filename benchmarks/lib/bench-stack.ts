@@ -8,12 +8,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { toConfig } from '../../src/config/config.ts';
-import { createApp, type App } from '../../src/app.ts';
-import { createLogger } from '../../src/logger.ts';
+import { toConfig } from '../../src/core/config.ts';
+import { createApp, type App } from '../../src/app/app.ts';
+import { createLogger } from '../../src/core/logger.ts';
 import { openStore, type Store } from '../../storage/store.ts';
 import { insertTransfers, type TransferRecord } from '../../storage/repos/transfers-repo.ts';
-import { adminCommands } from '../../src/cli/admin-commands.ts';
+import { adminCommands } from '../../src/app/admin-commands.ts';
 import { nodeAddress, syntheticGraph } from './synthetic-chain.ts';
 
 export const PG_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';

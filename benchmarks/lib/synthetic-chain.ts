@@ -36,7 +36,7 @@ export function syntheticGraph(nodes: number, seed: number): SyntheticGraph {
 export function readGraphFiles(prefix: string, nodes: number): SyntheticGraph {
   const { from, to } = readEdgeFile(`${prefix}.edges`);
   const labels = readLabelFile(`${prefix}.labels`);
-  if (labels.length !== nodes) throw new Error(`${prefix}.labels: ${labels.length} nodes, expected ${nodes}`);
+  if (labels.length !== nodes) throw new Error(`${prefix}.labels: ${labels.length} nodes (expected ${nodes})`);
   return { nodes, from, to, labels };
 }
 

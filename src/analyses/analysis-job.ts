@@ -6,7 +6,6 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import PQueue from 'p-queue';
-import type { Services } from '../services.ts';
 import { refreshResultStatistics } from '../../storage/repos/results-repo.ts';
 import {
   claimNextAnalysis,
@@ -18,9 +17,9 @@ import {
 } from '../../storage/repos/analyses-repo.ts';
 import { appendEvent } from '../../storage/repos/outbox-repo.ts';
 import type { EnginePool, EngineWalletInput } from '../../engine/index.ts';
-import { chainFamily } from '../chains/address.ts';
-import { DomainError } from '../errors/domain-error.ts';
-import type { BackgroundWorker } from '../background.ts';
+import { chainFamily } from '../core/chains.ts';
+import { DomainError } from '../core/domain-error.ts';
+import type { BackgroundWorker, WorkerDeps } from '../core/background-worker.ts';
 import { loadNeighbourhood } from './transfer-loader.ts';
 import { toStoredResults } from './result-mapper.ts';
 import { analysisEventPayload } from './analysis-events.ts';
@@ -39,7 +38,7 @@ export interface AnalysisHooks {
   ) => Promise<Record<string, unknown>>;
 }
 
-export function createAnalysisWorker(services: Services, hooks: AnalysisHooks = {}): BackgroundWorker {
+export function createAnalysisWorker(services: WorkerDeps, hooks: AnalysisHooks = {}): BackgroundWorker {
   const workerId = `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
   const queue = new PQueue({ concurrency: services.config.workerConcurrency });
   let pool: EnginePool | null = null;

@@ -3,9 +3,9 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../storage/database.ts';
 import { getCampaign } from '../../storage/repos/campaigns-repo.ts';
 import { insertAnalysis, type AnalysisRow } from '../../storage/repos/analyses-repo.ts';
-import { ApiError, notFound } from '../errors/api-error.ts';
-import { newId } from '../ids.ts';
-import { chainFamily } from '../chains/address.ts';
+import { DomainError, notFound } from '../core/domain-error.ts';
+import { newId } from '../core/ids.ts';
+import { chainFamily } from '../core/chains.ts';
 import { RUNNABLE_LIFECYCLES } from '../campaigns/lifecycle.ts';
 import { normaliseWallets } from './wallet-input.ts';
 
@@ -25,18 +25,26 @@ export async function startAnalysis(
   const campaign = await getCampaign(db, ownerId, campaignId);
   if (!campaign) throw notFound('campaign_not_found', 'campaign');
   if (!(RUNNABLE_LIFECYCLES as readonly string[]).includes(campaign.lifecycle)) {
-    throw new ApiError('campaign_not_accepting_runs', `a ${campaign.lifecycle} campaign accepts no new analysis runs`, {
-      lifecycle: campaign.lifecycle,
-    });
+    throw new DomainError(
+      'campaign_not_accepting_runs',
+      `a ${campaign.lifecycle} campaign accepts no new analysis runs`,
+      {
+        lifecycle: campaign.lifecycle,
+      },
+    );
   }
   const { wallets, duplicates, inputHash } = normaliseWallets(chainFamily(campaign.chain), input.items, maxWallets);
   const run = await db.transaction().execute(async (tx) => {
     const locked = await getCampaign(tx, ownerId, campaignId, true);
     if (!locked) throw notFound('campaign_not_found', 'campaign');
     if (!(RUNNABLE_LIFECYCLES as readonly string[]).includes(locked.lifecycle)) {
-      throw new ApiError('campaign_not_accepting_runs', `a ${locked.lifecycle} campaign accepts no new analysis runs`, {
-        lifecycle: locked.lifecycle,
-      });
+      throw new DomainError(
+        'campaign_not_accepting_runs',
+        `a ${locked.lifecycle} campaign accepts no new analysis runs`,
+        {
+          lifecycle: locked.lifecycle,
+        },
+      );
     }
     return insertAnalysis(
       tx,

@@ -31,7 +31,10 @@ export function runSummaryView(r: AnalysisRow): Record<string, unknown> {
   };
 }
 
-/** Where the run's transfers came from: the store only, or the store plus a live chain provider (docs/chain-providers.md). */
+/**
+ * Where the run's transfers came from: the store only, or the store plus a live chain provider
+ * (docs/chain-providers.md).
+ */
 export function dataSourceView(summary: Record<string, unknown>): Record<string, unknown> {
   const s = summary as Record<string, any>;
   const view: Record<string, unknown> = { source: s.dataSource ?? 'stored', provider: s.provider ?? null };

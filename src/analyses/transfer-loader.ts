@@ -7,7 +7,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../storage/database.ts';
 import { labelsFor, transfersTouching } from '../../storage/repos/transfers-repo.ts';
-import type { ChainFamily } from '../chains/address.ts';
+import type { ChainFamily } from '../core/chains.ts';
 import type { EngineLabels, EngineTransfers } from '../../engine/index.ts';
 
 export const MAX_TRANSFER_ROWS = 5_000_000;

@@ -4,8 +4,9 @@
  */
 import { createHash } from 'node:crypto';
 import { parse as parseCsv } from 'csv-parse/sync';
-import { ApiError } from '../errors/api-error.ts';
-import { normaliseAddress, type ChainFamily } from '../chains/address.ts';
+import { DomainError } from '../core/domain-error.ts';
+import { normaliseAddress } from '../core/address/address.ts';
+import type { ChainFamily } from '../core/chains.ts';
 import type { EngineWalletInput } from '../../engine/index.ts';
 
 /** A listed wallet after validation: exactly the engine's wallet input. */
@@ -32,9 +33,9 @@ export interface NormalisedWallets {
 }
 
 export function normaliseWallets(family: ChainFamily, items: RawItem[], maxWallets: number): NormalisedWallets {
-  if (items.length === 0) throw new ApiError('validation_failed', 'wallets must hold at least 1 wallet');
+  if (items.length === 0) throw new DomainError('validation_failed', 'wallets must hold at least 1 wallet');
   if (items.length > maxWallets)
-    throw new ApiError('too_many_wallets', `an analysis takes at most ${maxWallets} wallets, got ${items.length}`, {
+    throw new DomainError('too_many_wallets', `an analysis takes at most ${maxWallets} wallets, got ${items.length}`, {
       maxWallets,
     });
   const invalid: Array<{ index: number; value: string; reason: string }> = [];
@@ -93,7 +94,7 @@ export function normaliseWallets(family: ChainFamily, items: RawItem[], maxWalle
     wallets.push({ address: res.address, ...w });
   });
   if (invalidCount > 0) {
-    throw new ApiError(
+    throw new DomainError(
       'invalid_wallets',
       `${invalidCount} wallet address(es) are not valid for this campaign's chain; first: ${invalid
         .slice(0, 3)
@@ -113,7 +114,7 @@ function csvHeader(header: string[]): string[] {
   const names = header.map((c) => c.trim());
   const twice = names.find((c, i) => c !== '' && names.indexOf(c) !== i);
   if (twice !== undefined)
-    throw new ApiError(
+    throw new DomainError(
       'invalid_csv',
       `csvFile header names the column ${JSON.stringify(twice.slice(0, 60))} more than once`,
     );
@@ -133,16 +134,17 @@ export function walletsFromCsv(text: string): RawItem[] {
       max_record_size: 64 * 1024,
     });
   } catch (err) {
-    if (err instanceof ApiError) throw err;
-    throw new ApiError('invalid_csv', `csvFile is not valid CSV: ${(err as Error).message}`);
+    if (err instanceof DomainError) throw err;
+    throw new DomainError('invalid_csv', `csvFile is not valid CSV: ${(err as Error).message}`);
   }
-  if (rows.length === 0) throw new ApiError('invalid_csv', 'csvFile has no data rows');
+  if (rows.length === 0) throw new DomainError('invalid_csv', 'csvFile has no data rows');
   const header = Object.keys(rows[0]);
   const addressColumns = ADDRESS_COLUMNS.filter((c) => header.includes(c));
   if (addressColumns.length === 0)
-    throw new ApiError(
+    throw new DomainError(
       'invalid_csv',
-      `csvFile needs a header row with a wallet, walletAddress or address column (found: ${header.slice(0, 10).join(', ')})`,
+      `csvFile needs a header row with a wallet, walletAddress or address column (found: ` +
+        `${header.slice(0, 10).join(', ')})`,
     );
   return rows.map((row, i) => {
     // every address column is kept: a row whose columns name different addresses is refused like a JSON item
@@ -153,11 +155,11 @@ export function walletsFromCsv(text: string): RawItem[] {
       if (v === undefined || v === '') continue;
       if (f === 'campaignPoints') {
         const n = Number(v);
-        if (!Number.isFinite(n)) throw new ApiError('invalid_csv', `row ${i + 2}: campaignPoints must be a number`);
+        if (!Number.isFinite(n)) throw new DomainError('invalid_csv', `row ${i + 2}: campaignPoints must be a number`);
         item[f] = n;
       } else if (f === 'policyAction') {
         if (!POLICY_ACTIONS.has(v))
-          throw new ApiError('invalid_csv', `row ${i + 2}: policyAction must be approve, manual_review or reject`);
+          throw new DomainError('invalid_csv', `row ${i + 2}: policyAction must be approve, manual_review or reject`);
         item[f] = v;
       } else item[f] = v;
     }

@@ -4,12 +4,26 @@ import type { Database } from '../../storage/database.ts';
 import * as repo from '../../storage/repos/campaigns-repo.ts';
 import { campaignContext } from '../../storage/repos/analyses-repo.ts';
 import { appendEvent } from '../../storage/repos/outbox-repo.ts';
-import { ApiError, notFound } from '../errors/api-error.ts';
-import { newId } from '../ids.ts';
-import type { CampaignCreateInput } from '../api/schemas/campaign-schemas.ts';
+import { DomainError, notFound } from '../core/domain-error.ts';
+import { newId } from '../core/ids.ts';
 import { canMove } from './lifecycle.ts';
 
 type CampaignRow = repo.CampaignRow;
+
+/** A new campaign as the API takes it (src/http/schemas/campaign-schemas.ts checks the shape). */
+export interface CampaignCreateInput {
+  name: string;
+  campaignType: string;
+  chain: string;
+  riskPolicy?: string;
+  lifecycle?: 'draft';
+  startsAt?: string | null;
+  endsAt?: string | null;
+  rewardPoolUsd?: number | null;
+  campaignContracts?: string[];
+  metadata?: Record<string, unknown>;
+  notes?: string;
+}
 
 const iso = (d: Date | string | null): string | null => (d === null ? null : new Date(d).toISOString());
 
@@ -18,7 +32,7 @@ function assertStorableDate(value: string | null | undefined, field: string): vo
   if (value === null || value === undefined) return;
   const year = new Date(value).getUTCFullYear();
   if (!(year >= 1 && year <= 9999))
-    throw new ApiError(
+    throw new DomainError(
       'validation_failed',
       `invalid request body: /${field}: must be a date-time from year 1 to 9999 (UTC), without a leap second`,
     );
@@ -55,7 +69,7 @@ export async function createCampaign(
   assertStorableDate(input.startsAt, 'startsAt');
   assertStorableDate(input.endsAt, 'endsAt');
   if (input.startsAt && input.endsAt && Date.parse(input.endsAt) < Date.parse(input.startsAt)) {
-    throw new ApiError('validation_failed', 'invalid request body: endsAt is before startsAt');
+    throw new DomainError('validation_failed', 'invalid request body: endsAt is before startsAt');
   }
   return repo.insertCampaign(db, {
     id: newId('cmp'),
@@ -108,12 +122,12 @@ export async function changeLifecycle(
     const c = await repo.getCampaign(tx, ownerId, id, true);
     if (!c) throw notFound('campaign_not_found', 'campaign');
     if (c.lifecycle === 'archived')
-      throw new ApiError('campaign_archived', 'an archived campaign cannot be reopened or changed', {
+      throw new DomainError('campaign_archived', 'an archived campaign cannot be reopened or changed', {
         lifecycle: c.lifecycle,
       });
     if (c.lifecycle === to) return c;
     if (!canMove(c.lifecycle, to)) {
-      throw new ApiError('lifecycle_transition_refused', `cannot move a campaign from ${c.lifecycle} to ${to}`, {
+      throw new DomainError('lifecycle_transition_refused', `cannot move a campaign from ${c.lifecycle} to ${to}`, {
         from: c.lifecycle,
         to,
       });
@@ -142,7 +156,7 @@ export async function activatePolicy(
     const c = await repo.getCampaign(tx, ownerId, id, true);
     if (!c) throw notFound('campaign_not_found', 'campaign');
     if (c.lifecycle === 'archived')
-      throw new ApiError('campaign_archived', 'an archived campaign cannot activate a new policy');
+      throw new DomainError('campaign_archived', 'an archived campaign cannot activate a new policy');
     const v = await repo.addPolicyVersion(tx, id, preset, rationale, keyId);
     const result = {
       object: 'campaign_policy',

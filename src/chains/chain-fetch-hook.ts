@@ -5,7 +5,8 @@
  * runs. Covered means: a non-failed fetch younger than CHAIN_FETCH_MAX_AGE_HOURS, or imported transfers of the
  * same chain touching the wallet. With CHAIN_FETCH_FUNDERS=1 the first funder of each fetched wallet is fetched
  * too. At most CHAIN_FETCH_MAX_WALLETS wallets are fetched per run (the rest are named as deferred and fetched by
- * later runs). A wallet that cannot be fetched is recorded (status failed, with its error) and named in the run summary;
+ * later runs). A wallet that cannot be fetched is recorded (status failed, with its error) and named in the run
+ * summary;
  * the run goes on with what the store holds.
  */
 import PQueue from 'p-queue';
@@ -19,8 +20,8 @@ import {
   type FetchStatus,
 } from '../../storage/repos/wallet-fetches-repo.ts';
 import type { TransferRecord } from '../../storage/repos/transfers-repo.ts';
-import type { Config } from '../config/config.ts';
-import type { Logger } from '../logger.ts';
+import type { Config } from '../core/config.ts';
+import type { Logger } from '../core/logger.ts';
 import { storedChainName, transferDedupKey } from '../imports/transfer-import.ts';
 import type { ChainProvider, FetchedTransfer } from './providers/chain-provider.ts';
 import { createProviderRegistry, type ProviderRegistry } from './providers/provider-registry.ts';
@@ -207,7 +208,9 @@ export function createChainFetchHook(deps: ChainFetchDeps): BeforeLoad {
       ...(deferred > 0
         ? {
             deferred,
-            note: `${deferred} wallets over CHAIN_FETCH_MAX_WALLETS (${config.chainFetch.maxWalletsPerRun}) used stored data only; later runs fetch them`,
+            note:
+              `${deferred} wallets over CHAIN_FETCH_MAX_WALLETS (${config.chainFetch.maxWalletsPerRun}) used ` +
+              `stored data only; later runs fetch them`,
           }
         : {}),
       ...(funderSummary ? { funders: funderSummary } : {}),

@@ -5,12 +5,13 @@
  */
 import fs from 'node:fs';
 import cliProgress from 'cli-progress';
-import type { CliCommand } from './commands.ts';
-import { CHAINS } from '../api/schemas/common.ts';
-import { chainFamily, displayAddress } from '../chains/address.ts';
+import type { CliCommand } from './command.ts';
+import { CHAINS } from '../core/chains.ts';
+import { chainFamily } from '../core/chains.ts';
+import { displayAddress } from '../core/address/address.ts';
 import { normaliseWallets, walletsFromCsv } from '../analyses/wallet-input.ts';
 import { importLabels, importTransfers } from '../imports/transfer-import.ts';
-import { toCsv } from '../http/csv.ts';
+import { toCsv } from '../core/csv.ts';
 
 const PRESETS = ['conservative', 'balanced', 'strict'];
 const MODES = ['onchain', 'hybrid'];
@@ -28,10 +29,14 @@ function readWallets(file: string): unknown[] {
 export const analyzeCommand: CliCommand = {
   name: 'analyze',
   usage:
-    '<wallets file> --chain <Chain> --transfers <file>[,<file>...] [--labels <file>] [--exceptions <file>] [--preset balanced] [--mode onchain|hybrid] [--out decisions.csv] [--clusters clusters.json] [--threads 2]',
+    '<wallets file> --chain <Chain> --transfers <file>[,<file>...] [--labels <file>] [--exceptions <file>] [--preset ' +
+    'balanced] [--mode onchain|hybrid] [--out decisions.csv] [--clusters clusters.json] [--threads 2]',
   summary: 'Run the clustering engine on files (no server, no database): decisions CSV and clusters JSON',
   details:
-    "The wallet list is one address per line, or CSV with a wallet, walletAddress or address column and optional wallet-input columns (policyAction, referrerAddress, referralCode, campaignEventType ...). Transfers and labels use the formats of `transfers import` and `labels import` (docs/data-import.md). Prints a summary; writes every wallet's decision to --out and the clusters with their evidence to --clusters.",
+    'The wallet list is one address per line, or CSV with a wallet, walletAddress or address column and optional ' +
+    'wallet-input columns (policyAction, referrerAddress, referralCode, campaignEventType ...). Transfers and ' +
+    'labels use the formats of `transfers import` and `labels import` (docs/data-import.md). Prints a summary; ' +
+    "writes every wallet's decision to --out and the clusters with their evidence to --clusters.",
   options: {
     chain: { type: 'string' },
     transfers: { type: 'string' },
@@ -185,7 +190,9 @@ export const analyzeCommand: CliCommand = {
         );
       }
       a.io.out(
-        `analyzed ${wallets.length} wallets and ${from.length} transfers in ${seconds.toFixed(2)} s: ${result.clusters.length} clusters, ${result.stats.clusteredWallets} clustered wallets; approve ${actions.approve}, manual_review ${actions.manual_review}, reject ${actions.reject}`,
+        `analyzed ${wallets.length} wallets and ${from.length} transfers in ${seconds.toFixed(2)} s: ` +
+          `${result.clusters.length} clusters, ${result.stats.clusteredWallets} clustered wallets; approve ` +
+          `${actions.approve}, manual_review ${actions.manual_review}, reject ${actions.reject}`,
       );
       a.io.out(
         JSON.stringify({

@@ -3,10 +3,11 @@
  * Usage errors exit with code 2; `--help` works on every command. See docs/cli.md.
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { readEnv, toConfig, ConfigError, type Config } from '../config/config.ts';
-import { openAdminSession } from './admin-client.ts';
-import { DomainError } from '../errors/domain-error.ts';
-import { cliCommands, type CliCommand } from './commands.ts';
+import { readEnv, toConfig, ConfigError, type Config } from '../core/config.ts';
+import { openAdminSession } from '../app/admin-client.ts';
+import { isCodedError } from '../core/domain-error.ts';
+import type { CliCommand } from './command.ts';
+import { cliCommands } from './commands.ts';
 
 export class UsageError extends Error {}
 
@@ -59,7 +60,7 @@ export async function main(
     }) as any;
     if (parsed.positionals.length !== command.positionals.length)
       throw new UsageError(
-        `expected ${command.positionals.length ? command.positionals.map((p) => `<${p}>`).join(' ') : 'no positional arguments'}`,
+        `expected ${command.positionals.map((p) => `<${p}>`).join(' ') || 'no positional arguments'}`,
       );
     for (const req of command.required ?? [])
       if (parsed.values[req] === undefined) throw new UsageError(`--${req} is required`);
@@ -91,7 +92,7 @@ export async function main(
       io.err(`wallet-integrity ${command.name}: ${err.message}`);
       return 2;
     }
-    if (err instanceof DomainError) {
+    if (isCodedError(err)) {
       io.err(`error (${err.code}): ${err.message}`);
       return 1;
     }

@@ -2,18 +2,20 @@
  * Dashboard-only JSON routes (session cookie, CSRF on changes): the session itself, API keys of the signed-in
  * owner, and a campaign's policy version history. Everything else under /dashboard/api/v2 is the v2 API itself.
  */
-import type { KeyUsageMeter } from '../auth/key-usage-meter.ts';
+import type { KeyUsageMeter } from '../access/key-usage-meter.ts';
 import { keyUsageForMonth, monthOf } from '../../storage/repos/key-usage-repo.ts';
 import { listKeys, revokeOwnedKey } from '../../storage/repos/keys-repo.ts';
 import { getUsage } from '../../storage/repos/plans-repo.ts';
 import { listPolicyVersions } from '../../storage/repos/campaigns-repo.ts';
-import { createApiKey } from '../auth/api-keys.ts';
-import { planPeriod, planState, STARTER_MONTHLY_ALLOWANCE } from '../auth/plans.ts';
+import { createApiKey } from '../access/api-keys.ts';
+import { planPeriod, planState, STARTER_MONTHLY_ALLOWANCE } from '../access/plans.ts';
 import { requireCampaign } from '../campaigns/campaign-service.ts';
-import { ApiError } from '../errors/api-error.ts';
-import type { AppContext, RouteDef } from '../api/route-def.ts';
-import { ANALYSIS_MODES, CHAINS, errorSchema, LIFECYCLES, RISK_POLICIES } from '../api/schemas/common.ts';
-import { csrfTokenFor, endSession } from './sessions.ts';
+import { ApiError } from '../http/api-error.ts';
+import type { AppContext, RouteDef } from '../http/route-def.ts';
+import { ANALYSIS_MODES, LIFECYCLES, RISK_POLICIES } from '../core/vocabulary.ts';
+import { CHAINS } from '../core/chains.ts';
+import { errorSchema } from '../http/schemas/common.ts';
+import { csrfTokenFor, endSession } from '../access/sessions.ts';
 import { setSessionCookie } from './session-auth.ts';
 import { LIFECYCLE_MOVES } from '../campaigns/lifecycle.ts';
 

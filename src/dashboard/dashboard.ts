@@ -4,9 +4,9 @@
  * an API key (same handlers, same ownership rules, same {error, code} bodies).
  */
 import type { Next } from 'koa';
-import type { Config } from '../config/config.ts';
-import { buildRouter } from '../api/router.ts';
-import type { AppContext, RouteDef } from '../api/route-def.ts';
+import type { Config } from '../core/config.ts';
+import { buildRouter } from '../http/router.ts';
+import type { AppContext, RouteDef } from '../http/route-def.ts';
 import { buildDashboard, type DashboardBundle } from './assets.ts';
 import { dashboardRoutes } from './dashboard-routes.ts';
 import { handleLogin } from './login-page.ts';
@@ -28,7 +28,8 @@ export function sessionMirror(defs: RouteDef[]): RouteDef[] {
 
 const SECURITY_HEADERS: Record<string, string> = {
   'Content-Security-Policy':
-    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'",
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; " +
+    "frame-ancestors 'none'; base-uri 'none'; form-action 'self'",
   'Referrer-Policy': 'same-origin',
   'X-Frame-Options': 'DENY',
 };

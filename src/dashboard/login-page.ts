@@ -5,18 +5,19 @@
  */
 import type { Context } from 'koa';
 import { koaBody } from 'koa-body';
-import type { AppContext } from '../api/route-def.ts';
-import { DomainError } from '../errors/domain-error.ts';
-import { statusForCode } from '../errors/error-codes.ts';
-import { checkLoginLink, endSessionOfToken, redeemLoginLink } from './sessions.ts';
-import { assertSameOrigin, SESSION_COOKIE, setSessionCookie } from './session-auth.ts';
+import type { AppContext } from '../http/route-def.ts';
+import { DomainError } from '../core/domain-error.ts';
+import { statusForCode } from '../http/error-codes.ts';
+import { SESSION_COOKIE, checkLoginLink, endSessionOfToken, redeemLoginLink } from '../access/sessions.ts';
+import { assertSameOrigin, setSessionCookie } from './session-auth.ts';
 
 const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export function htmlPage(title: string, body: string, assetVersion: string): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)} · wallet-integrity</title><link rel="icon" href="data:,"><link rel="stylesheet" href="/dashboard/assets/app.css?v=${assetVersion}"></head>
+<title>${escapeHtml(title)} · wallet-integrity</title><link rel="icon" href="data:,"><link rel="stylesheet"\
+ href="/dashboard/assets/app.css?v=${assetVersion}"></head>
 <body><main class="signin" id="main"><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`;
 }
 
@@ -50,7 +51,8 @@ export async function handleLogin(ctx: AppContext, assetVersion: string): Promis
         'Sign in to the dashboard',
         `
 <p>This one-time link signs this browser in as owner <strong>${escapeHtml(ownerId)}</strong>.</p>
-<form method="post" action="/dashboard/login"><input type="hidden" name="token" value="${escapeHtml(String(ctx.query.token))}">
+<form method="post" action="/dashboard/login"><input type="hidden" name="token"\
+ value="${escapeHtml(String(ctx.query.token))}">
 <button type="submit" class="primary" autofocus>Sign in as ${escapeHtml(ownerId)}</button></form>`,
         assetVersion,
       );

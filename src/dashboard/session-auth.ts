@@ -4,12 +4,17 @@
  * Sec-Fetch-Site, when the browser sends them) and carry the session's CSRF token in `x-csrf-token`.
  */
 import type { Context } from 'koa';
-import type { Authenticator } from '../api/router.ts';
-import type { AppContext } from '../api/route-def.ts';
-import { ApiError } from '../errors/api-error.ts';
-import { SESSION_TTL_HOURS, csrfMatches, findActiveSession, type DashboardSession } from './sessions.ts';
+import type { Authenticator } from '../http/router.ts';
+import type { AppContext } from '../http/route-def.ts';
+import { ApiError } from '../http/api-error.ts';
+import {
+  SESSION_COOKIE,
+  SESSION_TTL_HOURS,
+  csrfMatches,
+  findActiveSession,
+  type DashboardSession,
+} from '../access/sessions.ts';
 
-export const SESSION_COOKIE = 'wi_dashboard';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 const firstValue = (header: string): string => header.split(',')[0].trim().toLowerCase();
@@ -32,7 +37,8 @@ function ownOrigins(ctx: Context): string[] {
 
 export function setSessionCookie(ctx: Context, token: string | null, ttlHours = SESSION_TTL_HOURS): void {
   const secure = viaHttps(ctx);
-  if (secure) ctx.cookies.secure = true; // the cookies module refuses a Secure cookie on a request it thinks is plain http
+  // the cookies module refuses a Secure cookie on a request it thinks is plain http
+  if (secure) ctx.cookies.secure = true;
   ctx.cookies.set(SESSION_COOKIE, token ?? '', {
     httpOnly: true,
     sameSite: 'strict',

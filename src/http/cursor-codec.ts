@@ -6,7 +6,7 @@
  * the signature, compared as exact text, matches the request's scope. Clients never build or decode cursors.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { ApiError } from '../errors/api-error.ts';
+import { ApiError } from './api-error.ts';
 
 export type CursorScope = Record<string, string | number | null>;
 
@@ -47,7 +47,8 @@ export function createCursorCodec(secret: string): CursorCodec {
       if (parts.length !== 2 || !BASE64URL.test(parts[0]) || !BASE64URL.test(parts[1])) bad('malformed');
       const [data, mac] = parts;
       const expected = sign(scope, data);
-      // exact text: base64url decoding ignores stray characters and spare bits, so a tampered cursor could decode to the same bytes
+      // exact text: base64url decoding ignores stray characters and spare bits, so a tampered cursor could decode to
+      // the same bytes
       if (mac.length !== expected.length || !timingSafeEqual(Buffer.from(mac), Buffer.from(expected)))
         bad('tampered with, or issued for another resource or scope');
       try {

@@ -3,8 +3,8 @@
  * 500 internal_error with the request id; no stack trace ever reaches a client.
  */
 import type { Context, Next } from 'koa';
-import { DomainError } from '../errors/domain-error.ts';
-import { statusForCode } from '../errors/error-codes.ts';
+import { isCodedError } from '../core/domain-error.ts';
+import { statusForCode } from './error-codes.ts';
 
 interface HttpishError extends Error {
   status?: number;
@@ -44,8 +44,8 @@ export function errorMiddleware() {
       let code: string;
       let message: string;
       let extra: Record<string, unknown> | undefined;
-      const multipart = err instanceof DomainError ? null : multipartError(err);
-      if (err instanceof DomainError) {
+      const multipart = isCodedError(err) ? null : multipartError(err);
+      if (isCodedError(err)) {
         code = err.code;
         message = err.message;
         extra = err.details;

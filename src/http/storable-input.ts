@@ -3,7 +3,7 @@
  * NUL characters and unpaired UTF-16 surrogates in any string or key (storage/storable-text.ts), and nesting
  * deeper than MAX_INPUT_DEPTH levels.
  */
-import { ApiError } from '../errors/api-error.ts';
+import { ApiError } from './api-error.ts';
 import { unstorableIn } from '../../storage/storable-text.ts';
 
 /** Deepest nesting accepted in a body (campaign metadata is the deepest real input; jsonb holds more). */

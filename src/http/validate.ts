@@ -1,11 +1,12 @@
 /**
  * Request validation with ajv. Bodies: strict schemas (unknown fields refused where the spec says so).
- * Queries: the same JSON Schema language with string-to-number coercion; unknown parameters are refused. Failures are 400 validation_failed
+ * Queries: the same JSON Schema language with string-to-number coercion; unknown parameters are refused. Failures are
+ * 400 validation_failed
  * with the first problems listed.
  */
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
-import { ApiError } from '../errors/api-error.ts';
+import { ApiError } from './api-error.ts';
 
 const addFormats = (addFormatsModule as unknown as { default: typeof addFormatsModule }).default ?? addFormatsModule;
 
@@ -24,9 +25,15 @@ function describe(errors: ErrorObject[] | null | undefined, unknown: string): st
     .map((e) => {
       const where = e.instancePath || '(root)';
       if (e.keyword === 'additionalProperties')
-        return `${where}: unknown ${unknown} ${JSON.stringify((e.params as { additionalProperty: string }).additionalProperty)}`;
+        return (
+          `${where}: unknown ${unknown} ` +
+          `${JSON.stringify((e.params as { additionalProperty: string }).additionalProperty)}`
+        );
       if (e.keyword === 'enum')
-        return `${where}: must be one of ${(e.params as { allowedValues: unknown[] }).allowedValues.map(String).join(', ')}`;
+        return (
+          `${where}: must be one of ` +
+          `${(e.params as { allowedValues: unknown[] }).allowedValues.map(String).join(', ')}`
+        );
       if (e.keyword === 'const')
         return `${where}: must be ${JSON.stringify((e.params as { allowedValue: unknown }).allowedValue)}`;
       return `${where}: ${e.message ?? 'is invalid'}`;

@@ -9,7 +9,7 @@ import { Transform, type TransformCallback } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import readline from 'node:readline';
 import { parse } from 'csv-parse';
-import { DomainError } from '../errors/domain-error.ts';
+import { DomainError } from '../core/domain-error.ts';
 
 export interface RecordSource {
   records: AsyncIterable<{ line: number; record: Record<string, string> | null; error?: string }>;

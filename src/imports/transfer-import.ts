@@ -4,7 +4,8 @@
  * Rejected rows are reported with their line and reason, never dropped silently.
  */
 import { createHash } from 'node:crypto';
-import { normaliseAddress, chainFamily, type ChainFamily } from '../chains/address.ts';
+import { normaliseAddress } from '../core/address/address.ts';
+import { chainFamily, type ChainFamily } from '../core/chains.ts';
 import { openRecords } from './record-stream.ts';
 
 export const TRANSFER_ALIASES: Record<string, string[]> = {

@@ -1,4 +1,4 @@
 /** Errors of the fail-closed outgoing HTTP client (codes in docs/errors.md). */
-import { DomainError } from '../errors/domain-error.ts';
+import { DomainError } from '../core/domain-error.ts';
 
 export class SafeHttpError extends DomainError {}

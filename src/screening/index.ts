@@ -18,4 +18,4 @@ export { inspectPage, type PageInspection, type Sandbox, type ScamDna } from './
 export { analyzeWallet } from './wallet/analyze-wallet.ts';
 export { analyzeToken, type TokenMetadata } from './token/analyze-token.ts';
 export { analyzeTransaction } from './tx/analyze-transaction.ts';
-export { SCREENING_CHAINS } from './chains.ts';
+export { SCREENING_CHAINS } from '../core/chains.ts';

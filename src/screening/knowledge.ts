@@ -9,7 +9,7 @@
 import { parse as parseHost } from 'tldts';
 import type { ListEntry, ParsedList } from './lists/list-entry.ts';
 import { buildBrandAnchors, type BrandAnchors } from './url/brand-anchors.ts';
-import { hostShape } from './url/host-shape.ts';
+import { hostShape, type HostParts } from './url/host-shape.ts';
 import { trainLexicalModel, type LexicalModel } from './url/lexical-model.ts';
 
 export interface ListRef {
@@ -37,15 +37,6 @@ export interface WellKnownToken {
   symbol: string | null;
   name: string | null;
   ref: ListRef;
-}
-
-export interface HostParts {
-  host: string;
-  domain: string | null;
-  publicSuffix: string | null;
-  isPrivate: boolean;
-  isIp: boolean;
-  subdomain: string;
 }
 
 const PARSE_OPTS = { allowPrivateDomains: true };
@@ -185,7 +176,10 @@ export class ScreeningKnowledge {
   /** Host shapes (variable parts masked) of blocked hosts, for campaign-pattern matching. */
   private readonly blockedShapes = new Map<string, { count: number; example: string; refs: ListRef[] }>();
   readonly brands: BrandAnchors;
-  /** Alphabetic runs (4+ letters) in blocked hosts of VOCABULARY_MIN_COUNT+ registrable domains, absent from allowed hosts. */
+  /**
+   * Alphabetic runs (4+ letters) in blocked hosts of VOCABULARY_MIN_COUNT+ registrable domains, absent from allowed
+   * hosts.
+   */
   readonly vocabulary: Map<string, number>;
   /** Token log-odds of blocked vs allowed hosts (url/lexical-model.ts). */
   readonly lexical: LexicalModel;

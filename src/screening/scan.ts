@@ -5,7 +5,7 @@
  * fetch fails, metadata.sandbox.fetched is false with the reason.
  */
 import type { Finding } from './finding.ts';
-import { SCREENING_CHAINS } from './chains.ts';
+import { SCREENING_CHAINS } from '../core/chains.ts';
 import type { ListRef, ScreeningKnowledge } from './knowledge.ts';
 import { ScreeningInputError } from './screening-input-error.ts';
 import { knownKitFinding } from './page/kit-memory.ts';

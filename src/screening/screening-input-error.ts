@@ -2,7 +2,7 @@
  * Errors raised by screening for input that cannot be screened. Never a silent allow: a request that cannot be
  * read is refused with a stable code (listed in src/errors/error-codes.ts).
  */
-import { DomainError } from '../errors/domain-error.ts';
+import { DomainError } from '../core/domain-error.ts';
 
 /** Codes: `invalid_transaction` (transaction value malformed), `invalid_screening_request` (type/chain/value). */
 export class ScreeningInputError extends DomainError {

@@ -8,11 +8,10 @@
 import os from 'node:os';
 import PQueue from 'p-queue';
 import { randomBytes } from 'node:crypto';
-import type { Services } from '../services.ts';
-import type { BackgroundWorker } from '../background.ts';
+import type { BackgroundWorker, WorkerDeps } from '../core/background-worker.ts';
 import { claimDueDelivery, disableEndpoint, recordAttempt } from '../../storage/repos/webhooks-repo.ts';
 import { createSafeHttpClient } from '../net/safe-http-client.ts';
-import { DomainError } from '../errors/domain-error.ts';
+import { DomainError } from '../core/domain-error.ts';
 import { signPayload } from './signature.ts';
 import { nextAttemptDelayMs } from './retry-policy.ts';
 
@@ -20,7 +19,7 @@ import { nextAttemptDelayMs } from './retry-policy.ts';
 export const deliveryLeaseSeconds = (timeoutMs: number, jobLeaseSeconds: number): number =>
   Math.max(Math.ceil(timeoutMs / 1000) * 2, Math.min(jobLeaseSeconds, 120));
 
-export function createDeliveryWorker(services: Services): BackgroundWorker {
+export function createDeliveryWorker(services: WorkerDeps): BackgroundWorker {
   const { config } = services;
   const workerId = `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
   const client = createSafeHttpClient({
@@ -36,7 +35,8 @@ export function createDeliveryWorker(services: Services): BackgroundWorker {
   if (config.unsafeAllowPrivateWebhookTargets)
     log.warn(
       { setting: 'UNSAFE_ALLOW_PRIVATE_WEBHOOK_TARGETS' },
-      'UNSAFE: webhook deliveries may reach private and loopback addresses over plain http; never enable this in production',
+      'UNSAFE: webhook deliveries may reach private and loopback addresses over plain http; never enable this in ' +
+        'production',
     );
   const queue = new PQueue({ concurrency: config.webhookConcurrency });
   type Claimed = NonNullable<Awaited<ReturnType<typeof claimDueDelivery>>>;

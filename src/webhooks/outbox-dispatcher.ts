@@ -3,11 +3,10 @@
  * owner subscribed to its type, in the same transaction that marks the event dispatched. Analysis-scoped events
  * carry the idempotency key `<type>:<analysisId>`, so an endpoint never gets two deliveries for one pair.
  */
-import type { Services } from '../services.ts';
-import type { BackgroundWorker } from '../background.ts';
+import type { BackgroundWorker, WorkerDeps } from '../core/background-worker.ts';
 import { claimPendingEvents, markDispatched } from '../../storage/repos/outbox-repo.ts';
 import { enqueueDelivery, subscribedEndpoints } from '../../storage/repos/webhooks-repo.ts';
-import { newId } from '../ids.ts';
+import { newId } from '../core/ids.ts';
 
 export const OUTBOX_BATCH = 100;
 
@@ -26,7 +25,7 @@ export function eventEnvelope(e: {
   });
 }
 
-export function createOutboxDispatcher(services: Services): BackgroundWorker {
+export function createOutboxDispatcher(services: WorkerDeps): BackgroundWorker {
   return {
     name: 'outbox-dispatch',
     async tick() {

@@ -3,7 +3,7 @@
  * UNSAFE_ALLOW_PRIVATE_WEBHOOK_TARGETS=1), no credentials, and no literal address outside public unicast.
  * DNS is validated again at every delivery attempt by the fail-closed client.
  */
-import { ApiError } from '../errors/api-error.ts';
+import { DomainError } from '../core/domain-error.ts';
 import { checkAddress } from '../net/address-policy.ts';
 
 export function assertWebhookUrl(raw: string, allowPrivate: boolean): string {
@@ -11,19 +11,20 @@ export function assertWebhookUrl(raw: string, allowPrivate: boolean): string {
   try {
     u = new URL(raw);
   } catch {
-    throw new ApiError('validation_failed', 'invalid request body: url is not a valid URL');
+    throw new DomainError('validation_failed', 'invalid request body: url is not a valid URL');
   }
   if (u.protocol !== 'https:' && !(allowPrivate && u.protocol === 'http:'))
-    throw new ApiError('webhook_url_not_allowed', 'webhook url must use https');
-  if (u.username || u.password) throw new ApiError('webhook_url_not_allowed', 'webhook url must not carry credentials');
+    throw new DomainError('webhook_url_not_allowed', 'webhook url must use https');
+  if (u.username || u.password)
+    throw new DomainError('webhook_url_not_allowed', 'webhook url must not carry credentials');
   const host = u.hostname.replace(/^\[|\]$/g, '');
   if (!allowPrivate) {
     if (/^(localhost|.*\.localhost|.*\.local|.*\.internal)$/i.test(host))
-      throw new ApiError('webhook_url_not_allowed', `webhook host ${host} is internal`);
+      throw new DomainError('webhook_url_not_allowed', `webhook host ${host} is internal`);
     if (/^[\d.]+$/.test(host) || host.includes(':')) {
       const verdict = checkAddress(host);
       if (!verdict.allowed)
-        throw new ApiError('webhook_url_not_allowed', `webhook address ${host} is not public: ${verdict.reason}`);
+        throw new DomainError('webhook_url_not_allowed', `webhook address ${host} is not public: ${verdict.reason}`);
     }
   }
   return u.toString();

@@ -75,7 +75,8 @@ export async function up(db: Kysely<any>): Promise<void> {
       input jsonb not null,
       primary key (analysis_id, ordinal)
     );
-    create index decisions_cluster on decisions (analysis_id, cluster_ordinal, ordinal) where cluster_ordinal is not null;
+    create index decisions_cluster on decisions (analysis_id, cluster_ordinal, ordinal) where cluster_ordinal is not
+      null;
     create index decisions_wallet on decisions (analysis_id, wallet_address);
   `,
   );

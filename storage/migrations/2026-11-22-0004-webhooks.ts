@@ -41,7 +41,8 @@ export async function up(db: Kysely<any>): Promise<void> {
       updated_at timestamptz not null default now(),
       delivered_at timestamptz
     );
-    create unique index webhook_deliveries_idem on webhook_deliveries (endpoint_id, idempotency_key) where idempotency_key is not null;
+    create unique index webhook_deliveries_idem on webhook_deliveries (endpoint_id, idempotency_key) where
+      idempotency_key is not null;
     create unique index webhook_deliveries_event on webhook_deliveries (endpoint_id, event_id);
     create index webhook_deliveries_endpoint on webhook_deliveries (endpoint_id, seq);
     create index webhook_deliveries_due on webhook_deliveries (next_attempt_at) where status = 'pending';

@@ -1,4 +1,7 @@
-/** Kit memory: the scam-DNA fingerprint of pages that were blocked with wallet lures, so the kit is recognised elsewhere. */
+/**
+ * Kit memory: the scam-DNA fingerprint of pages that were blocked with wallet lures, so the kit is recognised
+ * elsewhere.
+ */
 import type { Kysely } from 'kysely';
 import { runSql } from './run-sql.ts';
 

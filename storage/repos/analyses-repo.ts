@@ -23,9 +23,8 @@ export async function campaignContext(
     select (select count(*) from analyses where campaign_id = ${campaignId}) as run_count,
            (select id from analyses where campaign_id = ${campaignId} order by seq desc limit 1) as latest_id,
            (select status from analyses where campaign_id = ${campaignId} order by seq desc limit 1) as latest_status,
-           (select id from analyses where campaign_id = ${campaignId} and status = 'completed' order by seq desc limit 1) as latest_completed`.execute(
-    db,
-  );
+           (select id from analyses where campaign_id = ${campaignId} and status = 'completed' order by seq desc
+             limit 1) as latest_completed`.execute(db);
   const row = r.rows[0];
   return {
     runCount: Number(row.run_count),
@@ -244,28 +243,36 @@ export async function storeResults(
   if (!owned) return false;
   for (let i = 0; i < r.clusters.length; i += CHUNK) {
     const part = r.clusters.slice(i, i + CHUNK);
-    await sql`insert into clusters (analysis_id, ordinal, label, size, risk_score, grouping_basis, support, archetype, summary)
-      select ${id}, * from unnest(${part.map((c) => c.ordinal)}::int[], ${part.map((c) => c.label)}::text[], ${part.map((c) => c.size)}::int[],
-        ${part.map((c) => c.riskScore)}::int[], ${part.map((c) => c.groupingBasis)}::text[], ${part.map((c) => JSON.stringify(c.support))}::jsonb[],
-        ${part.map((c) => JSON.stringify(c.archetype))}::jsonb[], ${part.map((c) => JSON.stringify(c.summary))}::jsonb[])`.execute(
-      tx,
-    );
+    await sql`insert into clusters (analysis_id, ordinal, label, size, risk_score, grouping_basis, support,
+      archetype, summary)
+      select ${id}, * from unnest(${part.map((c) => c.ordinal)}::int[], ${part.map((c) => c.label)}::text[],
+        ${part.map((c) => c.size)}::int[],
+        ${part.map((c) => c.riskScore)}::int[], ${part.map((c) => c.groupingBasis)}::text[],
+          ${part.map((c) => JSON.stringify(c.support))}::jsonb[],
+        ${part.map((c) => JSON.stringify(c.archetype))}::jsonb[],
+          ${part.map((c) => JSON.stringify(c.summary))}::jsonb[])`.execute(tx);
   }
   for (let i = 0; i < r.evidence.length; i += CHUNK) {
     const part = r.evidence.slice(i, i + CHUNK);
-    await sql`insert into cluster_evidence (analysis_id, cluster_ordinal, lane, ordinal, kind, confidence, risk_bearing, addresses, data)
-      select ${id}, * from unnest(${part.map((e) => e.clusterOrdinal)}::int[], ${part.map((e) => e.lane)}::text[], ${part.map((e) => e.ordinal)}::int[],
-        ${part.map((e) => e.kind)}::text[], ${part.map((e) => e.confidence)}::float8[], ${part.map((e) => e.riskBearing)}::bool[],
-        ${part.map((e) => JSON.stringify(e.addresses))}::jsonb[], ${part.map((e) => JSON.stringify(e.data))}::jsonb[])`.execute(
-      tx,
-    );
+    await sql`insert into cluster_evidence (analysis_id, cluster_ordinal, lane, ordinal, kind, confidence,
+      risk_bearing, addresses, data)
+      select ${id}, * from unnest(${part.map((e) => e.clusterOrdinal)}::int[], ${part.map((e) => e.lane)}::text[],
+        ${part.map((e) => e.ordinal)}::int[],
+        ${part.map((e) => e.kind)}::text[], ${part.map((e) => e.confidence)}::float8[],
+          ${part.map((e) => e.riskBearing)}::bool[],
+        ${part.map((e) => JSON.stringify(e.addresses))}::jsonb[],
+          ${part.map((e) => JSON.stringify(e.data))}::jsonb[])`.execute(tx);
   }
   for (let i = 0; i < r.decisions.length; i += CHUNK) {
     const part = r.decisions.slice(i, i + CHUNK);
-    await sql`insert into decisions (analysis_id, ordinal, wallet_address, cluster_ordinal, cluster_label, risk_score, stored_status, recommended_action, policy_action, reasons, input)
-      select ${id}, * from unnest(${part.map((d) => d.ordinal)}::int[], ${part.map((d) => d.walletAddress)}::text[], ${part.map((d) => d.clusterOrdinal)}::int[],
-        ${part.map((d) => d.clusterLabel)}::text[], ${part.map((d) => d.riskScore)}::int[], ${part.map((d) => d.storedStatus)}::text[],
-        ${part.map((d) => d.recommendedAction)}::text[], ${part.map((d) => d.policyAction)}::text[], ${part.map((d) => JSON.stringify(d.reasons))}::jsonb[],
+    await sql`insert into decisions (analysis_id, ordinal, wallet_address, cluster_ordinal, cluster_label,
+      risk_score, stored_status, recommended_action, policy_action, reasons, input)
+      select ${id}, * from unnest(${part.map((d) => d.ordinal)}::int[], ${part.map((d) => d.walletAddress)}::text[],
+        ${part.map((d) => d.clusterOrdinal)}::int[],
+        ${part.map((d) => d.clusterLabel)}::text[], ${part.map((d) => d.riskScore)}::int[],
+          ${part.map((d) => d.storedStatus)}::text[],
+        ${part.map((d) => d.recommendedAction)}::text[], ${part.map((d) => d.policyAction)}::text[],
+          ${part.map((d) => JSON.stringify(d.reasons))}::jsonb[],
         ${part.map((d) => JSON.stringify(d.input))}::jsonb[])`.execute(tx);
   }
   await tx

@@ -11,7 +11,8 @@ export async function addKeyUsage(db: Kysely<Database>, month: string, counts: M
   if (counts.size === 0) return;
   const ids = [...counts.keys()];
   await sql`insert into key_usage (key_id, month, requests)
-    select k.id, ${month}::date, c.n from unnest(${ids}::text[], ${ids.map((id) => counts.get(id)!)}::bigint[]) as c(id, n)
+    select k.id, ${month}::date, c.n from unnest(${ids}::text[], ${ids.map((id) => counts.get(id)!)}::bigint[]) as
+      c(id, n)
     join api_keys k on k.id = c.id
     on conflict (key_id, month) do update set requests = key_usage.requests + excluded.requests`.execute(db);
 }

@@ -198,7 +198,8 @@ export async function diffDecisions(
     full outer join (select * from decisions where analysis_id = ${b}) y on x.wallet_address = y.wallet_address
     where coalesce(x.wallet_address, y.wallet_address) > ${afterAddress}
       and (x.wallet_address is null or y.wallet_address is null
-        or x.risk_score <> y.risk_score or x.recommended_action <> y.recommended_action or x.stored_status <> y.stored_status
+        or x.risk_score <> y.risk_score or x.recommended_action <> y.recommended_action or x.stored_status <>
+          y.stored_status
         or x.cluster_label is distinct from y.cluster_label or x.policy_action is distinct from y.policy_action)
     order by 1 limit ${limit}`.execute(db);
   return r.rows.map((row) => ({ wallet_address: row.wallet_address, a: row.a, b: row.b }));

@@ -48,9 +48,9 @@ export async function insertListVersion(
     for (let i = 0; i < l.entries.length; i += 5000) {
       const p = l.entries.slice(i, i + 5000);
       await sql`insert into screening_list_entries (list_id, kind, value, chain, disposition, meta)
-        select ${id}::bigint, * from unnest(${p.map((e) => e.kind)}::text[], ${p.map((e) => e.value)}::text[], ${p.map((e) => e.chain)}::text[], ${p.map((e) => e.disposition)}::text[], ${p.map((e) => (e.meta ? JSON.stringify(e.meta) : null))}::jsonb[])`.execute(
-        tx,
-      );
+        select ${id}::bigint, * from unnest(${p.map((e) => e.kind)}::text[], ${p.map((e) => e.value)}::text[],
+          ${p.map((e) => e.chain)}::text[], ${p.map((e) => e.disposition)}::text[],
+          ${p.map((e) => (e.meta ? JSON.stringify(e.meta) : null))}::jsonb[])`.execute(tx);
     }
     return true;
   });

@@ -32,9 +32,12 @@ export async function insertTransfers(db: Db, rows: TransferRecord[]): Promise<n
   for (let i = 0; i < rows.length; i += 5000) {
     const p = rows.slice(i, i + 5000);
     const r =
-      await sql`insert into transfers (chain, from_address, to_address, tx_hash, block_time, amount, asset, source, dedup_key)
-      select * from unnest(${p.map((t) => t.chain)}::text[], ${p.map((t) => t.from)}::text[], ${p.map((t) => t.to)}::text[], ${p.map((t) => t.txHash)}::text[],
-        ${p.map((t) => t.blockTime)}::bigint[], ${p.map((t) => t.amount)}::text[], ${p.map((t) => t.asset)}::text[], ${p.map((t) => t.source)}::text[], ${p.map((t) => t.dedupKey)}::text[])
+      await sql`insert into transfers (chain, from_address, to_address, tx_hash, block_time, amount, asset, source,
+        dedup_key)
+      select * from unnest(${p.map((t) => t.chain)}::text[], ${p.map((t) => t.from)}::text[],
+        ${p.map((t) => t.to)}::text[], ${p.map((t) => t.txHash)}::text[],
+        ${p.map((t) => t.blockTime)}::bigint[], ${p.map((t) => t.amount)}::text[], ${p.map((t) => t.asset)}::text[],
+          ${p.map((t) => t.source)}::text[], ${p.map((t) => t.dedupKey)}::text[])
       on conflict (dedup_key) do nothing`.execute(db);
     inserted += Number(r.numAffectedRows ?? 0);
   }
@@ -46,7 +49,8 @@ export async function insertLabels(db: Db, rows: LabelRecord[]): Promise<number>
   for (let i = 0; i < rows.length; i += 5000) {
     const p = rows.slice(i, i + 5000);
     const r = await sql`insert into address_labels (chain, address, list, kind, source)
-      select * from unnest(${p.map((l) => l.chain)}::text[], ${p.map((l) => l.address)}::text[], ${p.map((l) => l.list)}::text[], ${p.map((l) => l.kind)}::text[], ${p.map((l) => l.source)}::text[])
+      select * from unnest(${p.map((l) => l.chain)}::text[], ${p.map((l) => l.address)}::text[],
+        ${p.map((l) => l.list)}::text[], ${p.map((l) => l.kind)}::text[], ${p.map((l) => l.source)}::text[])
       on conflict do nothing`.execute(db);
     inserted += Number(r.numAffectedRows ?? 0);
   }
@@ -75,9 +79,11 @@ export async function transfersTouching(
   for (let i = 0; i < addresses.length && !truncated; i += 20000) {
     const part = addresses.slice(i, i + 20000);
     const r = await sql<{ from_address: string; to_address: string; block_time: string | null; amount: string | null }>`
-      select from_address, to_address, block_time, amount from transfers where ${familyFilter(family)} and from_address = any(${part}::text[])
+      select from_address, to_address, block_time, amount from transfers where ${familyFilter(family)} and
+        from_address = any(${part}::text[])
       union all
-      select from_address, to_address, block_time, amount from transfers where ${familyFilter(family)} and to_address = any(${part}::text[]) and not (from_address = any(${part}::text[]))
+      select from_address, to_address, block_time, amount from transfers where ${familyFilter(family)} and to_address
+        = any(${part}::text[]) and not (from_address = any(${part}::text[]))
       limit ${maxRows - out.from.length + 1}`.execute(db);
     for (const row of r.rows) {
       if (out.from.length >= maxRows) {
@@ -106,9 +112,8 @@ export async function labelsFor(
       address: string;
       list: string;
       kind: string;
-    }>`select address, list, kind from address_labels where ${familyFilter(family)} and address = any(${part}::text[])`.execute(
-      db,
-    );
+    }>`select address, list, kind from address_labels where ${familyFilter(family)} and address =
+      any(${part}::text[])`.execute(db);
     out.push(...r.rows);
   }
   return out;

@@ -31,9 +31,8 @@ export async function freshFetches(db: Db, chain: string, addresses: string[], f
   for (let i = 0; i < addresses.length; i += 20000) {
     const part = addresses.slice(i, i + 20000);
     const r = await sql<{ address: string }>`select address from wallet_fetches
-      where chain = ${chain} and address = any(${part}::text[]) and status <> 'failed' and fetched_at > ${freshSince}`.execute(
-      db,
-    );
+      where chain = ${chain} and address = any(${part}::text[]) and status <> 'failed' and fetched_at >
+        ${freshSince}`.execute(db);
     for (const row of r.rows) out.add(row.address);
   }
   return out;
@@ -46,11 +45,11 @@ export async function importedAddresses(db: Db, chain: string, addresses: string
   for (let i = 0; i < addresses.length; i += 20000) {
     const part = addresses.slice(i, i + 20000);
     const r = await sql<{ address: string }>`
-      select distinct from_address as address from transfers where chain = ${chain} and from_address = any(${part}::text[]) and ${notProvider}
+      select distinct from_address as address from transfers where chain = ${chain} and from_address =
+        any(${part}::text[]) and ${notProvider}
       union
-      select distinct to_address as address from transfers where chain = ${chain} and to_address = any(${part}::text[]) and ${notProvider}`.execute(
-      db,
-    );
+      select distinct to_address as address from transfers where chain = ${chain} and to_address =
+        any(${part}::text[]) and ${notProvider}`.execute(db);
     for (const row of r.rows) out.add(row.address);
   }
   return out;

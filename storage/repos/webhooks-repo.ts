@@ -154,15 +154,17 @@ export async function enqueueDelivery(
     payload: string;
   },
 ): Promise<boolean> {
-  const r =
-    await sql`insert into webhook_deliveries (id, endpoint_id, owner_id, event_id, event_type, idempotency_key, payload, status, attempts, next_attempt_at)
-    values (${d.id}, ${d.endpointId}, ${d.ownerId}, ${d.eventId}, ${d.eventType}, ${d.idempotencyKey}, ${d.payload}, 'pending', 0, now())
+  const r = await sql`insert into webhook_deliveries (id, endpoint_id, owner_id, event_id, event_type, idempotency_key,
+      payload, status, attempts, next_attempt_at)
+    values (${d.id}, ${d.endpointId}, ${d.ownerId}, ${d.eventId}, ${d.eventType}, ${d.idempotencyKey}, ${d.payload},
+      'pending', 0, now())
     on conflict do nothing`.execute(db);
   return Number(r.numAffectedRows ?? 0) > 0;
 }
 
 /**
- * Claims the most overdue pending delivery (or one whose lease expired mid-attempt) with SKIP LOCKED and a lease, skipping endpoints that already have an attempt in flight
+ * Claims the most overdue pending delivery (or one whose lease expired mid-attempt) with SKIP LOCKED and a lease,
+ * skipping endpoints that already have an attempt in flight
  * (in any process): a slow receiver holds up only its own deliveries, and each endpoint gets them one at a time.
  */
 export async function claimDueDelivery(
@@ -171,13 +173,15 @@ export async function claimDueDelivery(
   leaseSeconds: number,
 ): Promise<(DeliveryRow & { url: string; secret: string; endpoint_active: boolean }) | null> {
   const r = await sql<DeliveryRow>`
-    update webhook_deliveries set lease_owner = ${workerId}, lease_expires_at = now() + make_interval(secs => ${leaseSeconds}), updated_at = now()
+    update webhook_deliveries set lease_owner = ${workerId}, lease_expires_at = now() + make_interval(secs =>
+      ${leaseSeconds}), updated_at = now()
     where id = (
       select id from webhook_deliveries
       where status = 'pending' and next_attempt_at <= now() and (lease_expires_at is null or lease_expires_at < now())
         and not exists (
           select 1 from webhook_deliveries busy
-          where busy.endpoint_id = webhook_deliveries.endpoint_id and busy.status = 'pending' and busy.lease_expires_at >= now())
+          where busy.endpoint_id = webhook_deliveries.endpoint_id and busy.status = 'pending' and
+            busy.lease_expires_at >= now())
       order by next_attempt_at, seq limit 1 for update skip locked)
     returning *`.execute(db);
   const d = r.rows[0];

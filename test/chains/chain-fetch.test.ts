@@ -8,8 +8,8 @@ import { sql } from 'kysely';
 import { eachStore } from '../helpers/each-store.ts';
 import { startEtherscanServer, txRow, type ChainServer } from '../helpers/chain-servers.ts';
 import { evm } from '../helpers/fixtures.ts';
-import { toConfig, type Env } from '../../src/config/config.ts';
-import { createLogger } from '../../src/logger.ts';
+import { toConfig, type Env } from '../../src/core/config.ts';
+import { createLogger } from '../../src/core/logger.ts';
 import { createChainFetchHook } from '../../src/chains/chain-fetch-hook.ts';
 import { getFetch } from '../../storage/repos/wallet-fetches-repo.ts';
 import { insertTransfers } from '../../storage/repos/transfers-repo.ts';
@@ -87,9 +87,8 @@ await eachStore(t, 'chain_fetch', (t, factory) => {
     t.equal(srv.seen.length, 12, 'a second run makes no HTTP call');
     t.match(again, { dataSource: 'stored+provider', fetched: 0, cached: 4, failed: 0 });
 
-    await sql`update wallet_fetches set fetched_at = ${new Date(Date.now() - 25 * 3_600_000)} where address = ${wallets[2]}`.execute(
-      store.db,
-    );
+    await sql`update wallet_fetches set fetched_at = ${new Date(Date.now() - 25 * 3_600_000)}
+      where address = ${wallets[2]}`.execute(store.db);
     const stale = await hook(store, srv)({ id: 'run-3', chain: 'Ethereum' }, input, () => {});
     t.match(
       stale,
@@ -98,9 +97,8 @@ await eachStore(t, 'chain_fetch', (t, factory) => {
     );
     t.equal(srv.seen.length, 15);
     const longer = await hook(store, srv, { CHAIN_FETCH_MAX_AGE_HOURS: '48' });
-    await sql`update wallet_fetches set fetched_at = ${new Date(Date.now() - 25 * 3_600_000)} where address = ${wallets[2]}`.execute(
-      store.db,
-    );
+    await sql`update wallet_fetches set fetched_at = ${new Date(Date.now() - 25 * 3_600_000)}
+      where address = ${wallets[2]}`.execute(store.db);
     t.match(
       await longer({ id: 'run-4', chain: 'Ethereum' }, input, () => {}),
       { fetched: 0, cached: 4 },

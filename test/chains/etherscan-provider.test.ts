@@ -3,7 +3,7 @@
  * (response shapes from docs.etherscan.io "Accounts" and "Common Error Messages"; see test/helpers/chain-servers.ts).
  */
 import t from 'tap';
-import { toConfig, type Env } from '../../src/config/config.ts';
+import { toConfig, type Env } from '../../src/core/config.ts';
 import { createEtherscanProvider } from '../../src/chains/providers/etherscan-provider.ts';
 import { createProviderRegistry } from '../../src/chains/providers/provider-registry.ts';
 import { startEtherscanServer, txRow, internalRow, tokenRow, type EtherscanRow } from '../helpers/chain-servers.ts';
@@ -84,7 +84,8 @@ t.test(
     const factory = evm('account-factory');
     const account = evm('smart-account');
     const srv = await startEtherscanServer({
-      // Etherscan lists a creation with an empty `to` and the new contract in contractAddress (txlist and txlistinternal type "create")
+      // Etherscan lists a creation with an empty `to` and the new contract in contractAddress (txlist and
+      // txlistinternal type "create")
       txlist: [
         txRow(wallet, '', '300000000000000000', 1_700_000_000, {
           contractAddress: deployed,

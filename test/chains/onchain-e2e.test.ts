@@ -75,7 +75,8 @@ await eachStore(t, 'onchain_e2e', (t, factory) => {
     t.ok(label, 'a cluster was found');
     const members = await srv.req(
       'GET',
-      `/api/v2/campaigns/${campaign.id}/analyses/${run.analysisId}/clusters/${encodeURIComponent(label)}/members?limit=500`,
+      `/api/v2/campaigns/${campaign.id}/analyses/${run.analysisId}/clusters/${encodeURIComponent(label)}` +
+        `/members?limit=500`,
       { key },
     );
     const set = new Set(members.body.members.map((m: any) => m.walletAddress.toLowerCase()));

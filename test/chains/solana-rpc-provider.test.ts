@@ -5,7 +5,7 @@
  * test/helpers/chain-servers.ts.
  */
 import t from 'tap';
-import { toConfig, type Env } from '../../src/config/config.ts';
+import { toConfig, type Env } from '../../src/core/config.ts';
 import { createSolanaRpcProvider } from '../../src/chains/providers/solana-rpc-provider.ts';
 import { parsedTx, sol, startSolanaServer, type SolanaTx } from '../helpers/chain-servers.ts';
 
@@ -103,7 +103,8 @@ t.test('derives SOL and SPL transfers from jsonParsed transactions', async (t) =
       [funder, wallet, '1.5', 'SOL', 1_700_000_001],
       [funder, sibling, '1.5', 'SOL', 1_700_000_001],
     ],
-    'newest first; batch funding siblings kept, unrelated transfers and failed transactions dropped; balance fallback used',
+    'newest first; batch funding siblings kept, unrelated transfers and failed transactions dropped; balance ' +
+      'fallback used',
   );
   t.equal(h.transfers[3].txHash, txs[0].signature);
   const calls = srv.seen.map((s) => s.body.method);
@@ -193,7 +194,8 @@ t.test('retries node-behind errors and 429, fails on other JSON-RPC errors', asy
       error: {
         code: 429,
         message:
-          'Your app has exceeded its compute units per second capacity. If you have retries enabled, you can safely ignore this message. If not, check out https://docs.alchemy.com/reference/throughput',
+          'Your app has exceeded its compute units per second capacity. If you have retries enabled, you can safely ' +
+          'ignore this message. If not, check out https://docs.alchemy.com/reference/throughput',
       },
       id: 1,
     },

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { importLabels, importTransfers, type ImportCounts } from '../../src/imports/transfer-import.ts';
 import { MAX_LINE_BYTES } from '../../src/imports/record-stream.ts';
-import { DomainError } from '../../src/errors/domain-error.ts';
+import { DomainError } from '../../src/core/domain-error.ts';
 
 const A = '0x' + '1'.repeat(40);
 const B = '0x' + '2'.repeat(40);

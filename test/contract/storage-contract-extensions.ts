@@ -22,7 +22,7 @@ import {
   subscribedEndpoints,
 } from '../../storage/repos/webhooks-repo.ts';
 import { resolveReadScope } from '../../storage/repos/scope-repo.ts';
-import { newId } from '../../src/ids.ts';
+import { newId } from '../../src/core/ids.ts';
 import type { Store } from '../../storage/store.ts';
 
 async function newRun(s: Store, walletCount = 3) {

@@ -11,7 +11,7 @@ import { appendEvent, listEvents, claimPendingEvents, markDispatched } from '../
 import { activatePlan, meterRequest, getUsage } from '../../storage/repos/plans-repo.ts';
 import { insertKey, findKeyByPrefix, revokeKey } from '../../storage/repos/keys-repo.ts';
 import { getOrCreateSetting } from '../../storage/repos/settings-repo.ts';
-import { newId } from '../../src/ids.ts';
+import { newId } from '../../src/core/ids.ts';
 import { storageContractExtensions } from './storage-contract-extensions.ts';
 
 const campaign = (ownerId: string) => ({

@@ -2,8 +2,8 @@ import t from 'tap';
 import { eachStore } from '../helpers/each-store.ts';
 import { startTestServer } from '../helpers/app.ts';
 import { signIn } from '../helpers/dashboard.ts';
-import { KeyUsageMeter } from '../../src/auth/key-usage-meter.ts';
-import { createLogger } from '../../src/logger.ts';
+import { KeyUsageMeter } from '../../src/access/key-usage-meter.ts';
+import { createLogger } from '../../src/core/logger.ts';
 import { keyUsageForMonth, monthOf } from '../../storage/repos/key-usage-repo.ts';
 import { listKeys } from '../../storage/repos/keys-repo.ts';
 
@@ -40,7 +40,7 @@ await eachStore(t, 'key_usage', (t, factory) => {
     const store = await factory.open();
     t.teardown(() => store.close());
     await store.migrate();
-    const { createApiKey } = await import('../../src/auth/api-keys.ts');
+    const { createApiKey } = await import('../../src/access/api-keys.ts');
     const k = await createApiKey(store.db, 'meter-owner');
     const meter = new KeyUsageMeter(store.db, createLogger('silent'), 60_000);
     const nov = new Date('2026-11-30T23:59:00Z');

@@ -1,9 +1,9 @@
 /** Starts the real app on an ephemeral port over a given (or embedded in-memory) store, with API key helpers. */
-import { toConfig, type Env } from '../../src/config/config.ts';
-import { createApp, type App } from '../../src/app.ts';
-import { createLogger } from '../../src/logger.ts';
+import { toConfig, type Env } from '../../src/core/config.ts';
+import { createApp, type App } from '../../src/app/app.ts';
+import { createLogger } from '../../src/core/logger.ts';
 import { openStore, type Store } from '../../storage/store.ts';
-import { adminCommands } from '../../src/cli/admin-commands.ts';
+import { adminCommands } from '../../src/app/admin-commands.ts';
 
 export interface TestServer {
   app: App;

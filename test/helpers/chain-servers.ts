@@ -80,7 +80,10 @@ async function startServer(path: string, handler: Handler): Promise<ChainServer>
 export type EtherscanAction = 'txlist' | 'txlistinternal' | 'tokentx';
 export type EtherscanRow = Record<string, string>;
 
-/** Serves wallet histories: rows per address and action, each row listing the address as from or to (or as the contract it created). */
+/**
+ * Serves wallet histories: rows per address and action, each row listing the address as from or to (or as the contract
+ * it created).
+ */
 export async function startEtherscanServer(
   rows: Record<EtherscanAction, EtherscanRow[]>,
   path = '/v2/api',

@@ -1,5 +1,5 @@
 /** Dashboard sign-in for tests: a login link made through the real admin command, redeemed over HTTP. */
-import { adminCommands } from '../../src/cli/admin-commands.ts';
+import { adminCommands } from '../../src/app/admin-commands.ts';
 import type { TestServer } from './app.ts';
 
 export async function loginLink(srv: TestServer, owner: string, minutes = 15): Promise<string> {

@@ -399,7 +399,8 @@ await eachStore(t, 'analyses', (t, factory) => {
       t.match(
         await srv.req(
           'GET',
-          `/api/v2/campaigns/${bobCampaign.id}/analyses/${bobRun.body.analysisId}/decisions?cursor=${encodeURIComponent(c)}`,
+          `/api/v2/campaigns/${bobCampaign.id}/analyses/${bobRun.body.analysisId}` +
+            `/decisions?cursor=${encodeURIComponent(c)}`,
           { key: bob },
         ),
         { status: 400, body: { code: 'invalid_cursor' } },
@@ -535,15 +536,17 @@ await eachStore(t, 'analyses', (t, factory) => {
       let ordinal = 1000;
       for (const label of labels) {
         ordinal++;
-        await sql`insert into clusters (analysis_id, ordinal, label, size, risk_score, grouping_basis, support, archetype, summary)
-          values (${aid}, ${ordinal}, ${label}, 1, 50, 'funding', ${JSON.stringify({ confidence: 0.5, level: 'moderate' })}::jsonb, ${JSON.stringify({ name: 'fan_out', rationale: 'r' })}::jsonb, ${JSON.stringify({ evidence: {}, timeline: null })}::jsonb)`.execute(
-          srv.store.db,
-        );
+        await sql`insert into clusters (analysis_id, ordinal, label, size, risk_score, grouping_basis, support,
+            archetype, summary)
+          values (${aid}, ${ordinal}, ${label}, 1, 50, 'funding',
+            ${JSON.stringify({ confidence: 0.5, level: 'moderate' })}::jsonb,
+            ${JSON.stringify({ name: 'fan_out', rationale: 'r' })}::jsonb,
+            ${JSON.stringify({ evidence: {}, timeline: null })}::jsonb)`.execute(srv.store.db);
         // one stored wallet of the run moves into each labelled cluster (the run keeps one decision per wallet)
-        await sql`update decisions set cluster_ordinal = ${ordinal}, cluster_label = ${label}, stored_status = 'clustered', reasons = ${JSON.stringify(['=HYPERLINK("http://x")'])}::jsonb,
-          input = ${JSON.stringify({ policyReason: '@SUM(A1)', reputationLabel: '\tx' })}::jsonb where analysis_id = ${aid} and ordinal = ${ordinal - 1000}`.execute(
-          srv.store.db,
-        );
+        await sql`update decisions set cluster_ordinal = ${ordinal}, cluster_label = ${label},
+            stored_status = 'clustered', reasons = ${JSON.stringify(['=HYPERLINK("http://x")'])}::jsonb,
+            input = ${JSON.stringify({ policyReason: '@SUM(A1)', reputationLabel: '\tx' })}::jsonb
+          where analysis_id = ${aid} and ordinal = ${ordinal - 1000}`.execute(srv.store.db);
       }
       for (const label of labels) {
         const path = `${cbase}/analyses/${aid}/clusters/${encodeURIComponent(label)}`;
@@ -655,7 +658,8 @@ await eachStore(t, 'analyses', (t, factory) => {
         'csvFile',
         new Blob(
           [
-            `walletAddress,policyAction,referralCode\n${fx.wallets.map((w, i) => `${w},approve,code${i % 2}`).join('\n')}\n`,
+            'walletAddress,policyAction,referralCode\n' +
+              `${fx.wallets.map((w, i) => `${w},approve,code${i % 2}`).join('\n')}\n`,
           ],
           { type: 'text/csv' },
         ),

@@ -2,7 +2,7 @@ import t from 'tap';
 import { eachStore } from '../helpers/each-store.ts';
 import { startTestServer } from '../helpers/app.ts';
 import { listEvents } from '../../storage/repos/outbox-repo.ts';
-import { adminCommands } from '../../src/cli/admin-commands.ts';
+import { adminCommands } from '../../src/app/admin-commands.ts';
 
 await eachStore(t, 'campaigns', (t, factory) => {
   t.test('campaign resources end to end', async (t) => {

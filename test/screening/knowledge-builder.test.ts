@@ -4,7 +4,7 @@ import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { parseList } from '../../src/screening/lists/parse-list.ts';
 import { ScreeningKnowledge } from '../../src/screening/knowledge.ts';
-import { buildKnowledgeOffThread } from '../../src/v1/knowledge-builder.ts';
+import { buildKnowledgeOffThread } from '../../src/screening/service/knowledge-builder.ts';
 import { analyzeUrl } from '../../src/screening/url/analyze-url.ts';
 
 const D = path.resolve(import.meta.dirname, '../../../shared/datasets/screening');
@@ -35,7 +35,8 @@ async function longestStall(fn: () => Promise<unknown> | unknown): Promise<{ ms:
 }
 
 t.test(
-  `knowledge built in a worker thread is the knowledge built inline (${lists.reduce((n, l) => n + l.entries.length, 0)} list entries)`,
+  `knowledge built in a worker thread is the knowledge built inline ` +
+    `(${lists.reduce((n, l) => n + l.entries.length, 0)} list entries)`,
   async (t) => {
     const inline = await longestStall(() => new ScreeningKnowledge(lists));
     const off = await longestStall(() => buildKnowledgeOffThread(lists));

@@ -75,7 +75,8 @@ t.test('uniswap token list: allow entries with symbol and chain', async (t) => {
 
 t.test('csv lists: columns, normalisation and refusals', async (t) => {
   const csv =
-    'kind,value,chain,disposition,note\ndomain,HTTPS://Evil.Example.COM/path,,block,x\naddress,0xAbC0000000000000000000000000000000000001,evm,block,\n';
+    'kind,value,chain,disposition,note\ndomain,HTTPS://Evil.Example.COM/path,,block,x\naddress,' +
+    '0xAbC0000000000000000000000000000000000001,evm,block,\n';
   const l = parseList('csv', csv, { fileName: 'ops/extra.csv' });
   t.equal(l.name, 'extra');
   t.same(

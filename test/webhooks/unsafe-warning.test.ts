@@ -1,7 +1,7 @@
 import t from 'tap';
 import { pino } from 'pino';
 import { openStore } from '../../storage/store.ts';
-import { toConfig } from '../../src/config/config.ts';
+import { toConfig } from '../../src/core/config.ts';
 import { createCursorCodec } from '../../src/http/cursor-codec.ts';
 import { createDeliveryWorker } from '../../src/webhooks/delivery-worker.ts';
 

@@ -15,7 +15,7 @@
  * or to the zero address (token mints and burns) relate no two accounts and are skipped.
  */
 import { formatUnits } from 'viem';
-import type { ChainFetchConfig, ChainProviderConfig } from '../../config/config.ts';
+import type { ChainFetchConfig, ChainProviderConfig } from '../../core/config.ts';
 import type { ChainProvider, FetchedTransfer, WalletHistory } from './chain-provider.ts';
 import { ChainProviderError } from './chain-provider-error.ts';
 import { createProviderHttp, type ProviderHttp } from './provider-http.ts';
@@ -65,7 +65,8 @@ export function readEnvelope(body: unknown, what: string): Array<Record<string, 
 function toTransfer(action: Action, row: Record<string, string>, native: string): FetchedTransfer | null {
   if (row.isError === '1' || row.txreceipt_status === '0') return null;
   const from = (row.from ?? '').toLowerCase();
-  // a contract creation has an empty `to`; the value goes to the created contract (in tokentx, contractAddress is the token)
+  // a contract creation has an empty `to`; the value goes to the created contract (in tokentx, contractAddress is the
+  // token)
   const to = (row.to || (action === 'tokentx' ? '' : row.contractAddress) || '').toLowerCase();
   if (
     !EVM_ADDRESS.test(from) ||
@@ -150,7 +151,9 @@ export function createEtherscanProvider(
         for (const row of r.rows) {
           const t = toTransfer(action, row, native);
           if (!t) continue;
-          const key = `${action}|${t.txHash}|${t.from}|${t.to}|${t.amount}|${t.asset}|${row.traceId ?? ''}|${row.logIndex ?? ''}`;
+          const key =
+            `${action}|${t.txHash}|${t.from}|${t.to}|${t.amount}|${t.asset}|${row.traceId ?? ''}` +
+            `|${row.logIndex ?? ''}`;
           if (seen.has(key)) continue;
           seen.add(key);
           transfers.push(t);

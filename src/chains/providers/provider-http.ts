@@ -10,7 +10,7 @@ import PQueue from 'p-queue';
 import { createSafeHttpClient, type SafeHttpClient } from '../../net/safe-http-client.ts';
 import { SafeHttpError } from '../../net/safe-http-error.ts';
 import { retryAfterSeconds } from '../../webhooks/retry-policy.ts';
-import type { ChainFetchConfig } from '../../config/config.ts';
+import type { ChainFetchConfig } from '../../core/config.ts';
 import { ChainProviderError } from './chain-provider-error.ts';
 
 export const PROVIDER_MAX_RESPONSE_BYTES = 64 * 1024 * 1024;

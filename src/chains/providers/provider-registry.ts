@@ -3,7 +3,7 @@
  * Chains configured on one endpoint share one rate limit, at the lowest RATE_PER_SECOND among them: Etherscan v2
  * serves every chain from one URL and counts the calls of all chains against the account's limit.
  */
-import type { ChainFetchConfig, ChainProviderConfig } from '../../config/config.ts';
+import type { ChainFetchConfig, ChainProviderConfig } from '../../core/config.ts';
 import type { ChainProvider } from './chain-provider.ts';
 import { createEtherscanProvider } from './etherscan-provider.ts';
 import { createProviderHttp, type ProviderHttp } from './provider-http.ts';

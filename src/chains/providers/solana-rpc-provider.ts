@@ -10,7 +10,7 @@
  * such as Alchemy, whatever its message) and "rate limit" messages are retried; other errors fail the wallet.
  * A transaction the node no longer has (result null) makes the history partial.
  */
-import type { ChainFetchConfig, ChainProviderConfig } from '../../config/config.ts';
+import type { ChainFetchConfig, ChainProviderConfig } from '../../core/config.ts';
 import type { ChainProvider, FetchedTransfer, WalletHistory } from './chain-provider.ts';
 import { ChainProviderError } from './chain-provider-error.ts';
 import { createProviderHttp, type ProviderHttp } from './provider-http.ts';

@@ -7,21 +7,7 @@ import { campaignPage } from './pages/campaign.ts';
 import { runPage } from './pages/run.ts';
 import { clusterPage } from './pages/cluster.ts';
 import { webhooksPage } from './pages/webhooks.ts';
-
-export interface Session {
-  ownerId: string;
-  expiresAt: string;
-  csrfToken: string;
-  plan: any;
-  enums: {
-    lifecycles: string[];
-    riskPolicies: string[];
-    chains: string[];
-    analysisModes: string[];
-    lifecycleMoves: Record<string, string[]>;
-  };
-}
-export type Page = (main: HTMLElement, session: Session, params: string[]) => Promise<void | (() => void)>;
+import type { Page, Session } from './page.ts';
 
 const routes: Array<[RegExp, Page]> = [
   [/^#?\/?$/, keysPage],

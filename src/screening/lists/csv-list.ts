@@ -7,7 +7,7 @@ import type { ListEntry, ParsedList, ParseListOptions } from './list-entry.ts';
 import { contentVersion } from './content-version.ts';
 import { normaliseHost } from './host-name.ts';
 import { ListFormatError } from '../screening-input-error.ts';
-import { listAddress } from '../chains.ts';
+import { listAddress } from '../../core/address/address.ts';
 
 export function parseCsvList(content: string | Buffer, opts: ParseListOptions = {}): ParsedList {
   const name =

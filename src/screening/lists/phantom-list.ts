@@ -9,7 +9,7 @@ import type { ListEntry, ParsedList, ParseListOptions } from './list-entry.ts';
 import { contentVersion } from './content-version.ts';
 import { normaliseHost } from './host-name.ts';
 import { parseSimpleYamlList } from './simple-yaml.ts';
-import { checkAddress } from '../chains.ts';
+import { normaliseAddress } from '../../core/address/address.ts';
 
 export function parsePhantomList(content: string | Buffer, opts: ParseListOptions = {}): ParsedList {
   const base =
@@ -28,7 +28,7 @@ export function parsePhantomList(content: string | Buffer, opts: ParseListOption
     if (item.versionTag !== undefined) meta.versionTag = item.versionTag;
     if (item.description !== undefined) meta.description = item.description;
     if (item.mint !== undefined) {
-      const check = checkAddress('solana', item.mint);
+      const check = normaliseAddress('solana', item.mint);
       if (!check.ok) {
         skipped++;
         continue;

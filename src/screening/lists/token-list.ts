@@ -7,7 +7,8 @@
 import type { ListEntry, ParsedList, ParseListOptions } from './list-entry.ts';
 import { contentVersion } from './content-version.ts';
 import { ListFormatError } from '../screening-input-error.ts';
-import { SOLANA_TOKENLIST_CHAIN_ID, listAddress } from '../chains.ts';
+import { SOLANA_TOKENLIST_CHAIN_ID } from '../../core/chains.ts';
+import { listAddress } from '../../core/address/address.ts';
 
 export function parseTokenList(content: string | Buffer, opts: ParseListOptions = {}): ParsedList {
   let doc: any;

@@ -7,12 +7,20 @@
  * hosts. Allow-listed hosts are never flagged by it (a phisher's exact clone of a real dapp would share its DNA).
  */
 import { heuristic, type Finding } from '../finding.ts';
-import type { ScreeningResult } from '../scan.ts';
+import type { Verdict } from '../verdict.ts';
+import type { ScamDna } from './inspect-page.ts';
+
+/** What kit memory reads of a finished scan (a ScreeningResult of scan.ts, which imports this module). */
+export interface ScanOutcome {
+  verdict: Verdict;
+  findings: Finding[];
+  metadata: { type: string; scamDna?: ScamDna | null };
+}
 
 const LURE_SEVERITIES = new Set(['medium', 'high', 'critical']);
 
 /** The fingerprint a finished url scan teaches the kit memory, or null when it teaches nothing. */
-export function kitFingerprintToLearn(result: ScreeningResult): string | null {
+export function kitFingerprintToLearn(result: ScanOutcome): string | null {
   const dna = result.metadata.scamDna;
   if (result.metadata.type !== 'url' || !dna || result.verdict !== 'block' || dna.scriptHashes.length === 0)
     return null;
@@ -33,7 +41,9 @@ export function knownKitFinding(
   return {
     kind: 'page.known_kit',
     severity: history.hosts >= 2 ? 'critical' : 'high',
-    message: `the page has the scam-DNA fingerprint ${fingerprint} of a kit blocked with wallet lures on ${history.hosts} other host${history.hosts > 1 ? 's' : ''}${since}: the same kit on a new domain`,
+    message:
+      `the page has the scam-DNA fingerprint ${fingerprint} of a kit blocked with wallet lures on ` +
+      `${history.hosts} other host${history.hosts > 1 ? 's' : ''}${since}: the same kit on a new domain`,
     source: heuristic('page.known_kit'),
     data: { fingerprint, otherHosts: history.hosts },
   };

@@ -46,12 +46,22 @@ export const EXFIL_ENDPOINTS: ReadonlyArray<[string, RegExp]> = [
   ['ip-geolocation', /ipapi\.co|ip-api\.com|ipinfo\.io|api\.ipify\.org/i],
 ];
 
-export const WALLET_LURES =
-  /connect\s+(?:your\s+)?wallet|wallet\s*connect|claim\s+(?:your\s+)?(?:airdrop|reward|tokens|nft)|check\s+eligibility|you\s+are\s+eligible|validate\s+(?:your\s+)?wallet|rectify|synchroni[sz]e\s+(?:your\s+)?wallet|migrate\s+(?:your\s+)?(?:tokens|wallet)/i;
-export const WALLET_APIS =
-  /window\.ethereum|ethereum\.request|eth_requestAccounts|window\.solana|solana\.connect|phantom\.solana|wallet_switchEthereumChain|web3modal|@walletconnect|onboard\.js/i;
-export const SEED_TEXT =
-  /(?:recovery|seed|secret|mnemonic|backup)\s*(?:phrase|words)|private\s*key|12\s*(?:or|\/)\s*24\s*words|(?:12|24)[-\s]word/i;
+/** One case-insensitive regular expression matching any of the alternatives (kept one per line to be read). */
+const anyOf = (...alternatives: RegExp[]): RegExp => new RegExp(alternatives.map((a) => a.source).join('|'), 'i');
+
+export const WALLET_LURES = anyOf(
+  /connect\s+(?:your\s+)?wallet|wallet\s*connect|claim\s+(?:your\s+)?(?:airdrop|reward|tokens|nft)/,
+  /check\s+eligibility|you\s+are\s+eligible|validate\s+(?:your\s+)?wallet|rectify/,
+  /synchroni[sz]e\s+(?:your\s+)?wallet|migrate\s+(?:your\s+)?(?:tokens|wallet)/,
+);
+export const WALLET_APIS = anyOf(
+  /window\.ethereum|ethereum\.request|eth_requestAccounts|window\.solana|solana\.connect|phantom\.solana/,
+  /wallet_switchEthereumChain|web3modal|@walletconnect|onboard\.js/,
+);
+export const SEED_TEXT = anyOf(
+  /(?:recovery|seed|secret|mnemonic|backup)\s*(?:phrase|words)|private\s*key/,
+  /12\s*(?:or|\/)\s*24\s*words|(?:12|24)[-\s]word/,
+);
 export const CLONE_MARKERS: ReadonlyArray<[string, RegExp]> = [
   ['saved-from', /<!--\s*saved from url=/i],
   ['httrack', /HTTrack/i],

@@ -21,7 +21,11 @@ export function normaliseScript(body: string): string {
       .replace(/\b[1-9A-HJ-NP-Za-km-z]{32,44}\b/g, 'B58')
       // DNS bounds (63-character labels, 10 labels here) keep this linear on long `a-a-a...` or `a.a.a...` runs
       .replace(
-        /\b(?:[a-z0-9-]{1,63}\.){1,10}(?:com|io|app|xyz|net|org|dev|fi|finance|top|live|site|online|pro|co|me|cc|vip|fun)\b/gi,
+        new RegExp(
+          /\b(?:[a-z0-9-]{1,63}\.){1,10}/.source +
+            /(?:com|io|app|xyz|net|org|dev|fi|finance|top|live|site|online|pro|co|me|cc|vip|fun)\b/.source,
+          'gi',
+        ),
         'HOST',
       )
       .replace(/\b[0-9a-f]{16,}\b/gi, 'HEX')
@@ -32,7 +36,9 @@ export function normaliseScript(body: string): string {
   );
 }
 
-/** External script identity: its path without host or query, hashed-build segments masked (main.3f9a1c.js -> main.*.js). */
+/**
+ * External script identity: its path without host or query, hashed-build segments masked (main.3f9a1c.js -> main.*.js).
+ */
 export function normaliseScriptSrc(src: string): string {
   const path = src.replace(/^(?:https?:)?\/\/[^/]+/i, '').replace(/[?#].*$/, '');
   return path.replace(/[.-][0-9a-f]{6,}(?=\.)/gi, '.*').replace(/\d+/g, 'N');

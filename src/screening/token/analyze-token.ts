@@ -6,7 +6,7 @@
  */
 import type { Finding } from '../finding.ts';
 import { heuristic } from '../finding.ts';
-import type { ChainFamily } from '../chains.ts';
+import type { ChainFamily } from '../../core/chains.ts';
 import type { ScreeningKnowledge, WellKnownToken } from '../knowledge.ts';
 import { skeleton } from '../url/confusables.ts';
 import { readAddress } from '../wallet/analyze-wallet.ts';

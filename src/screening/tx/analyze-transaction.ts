@@ -3,7 +3,7 @@
  * reader. Malformed input throws ScreeningInputError `invalid_transaction`, never a silent allow.
  */
 import type { Finding } from '../finding.ts';
-import type { ChainFamily } from '../chains.ts';
+import type { ChainFamily } from '../../core/chains.ts';
 import type { ScreeningKnowledge } from '../knowledge.ts';
 import { ScreeningInputError } from '../screening-input-error.ts';
 import { screenEvmRequest } from './evm-transaction.ts';

@@ -14,7 +14,8 @@ export const TOKEN_ABI = parseAbi([
   'function safeTransferFrom(address from, address to, uint256 tokenId)',
   'function safeTransferFrom(address from, address to, uint256 tokenId, bytes data)',
   'function permit(address owner, address spender, uint256 value, uint256 deadline, uint8 v, bytes32 r, bytes32 s)',
-  'function permit(address holder, address spender, uint256 nonce, uint256 expiry, bool allowed, uint8 v, bytes32 r, bytes32 s)',
+  // DAI-style permit (holder, spender, nonce, expiry, allowed, v, r, s): names left out to fit a line
+  'function permit(address, address, uint256, uint256, bool, uint8, bytes32, bytes32)',
 ]);
 
 export const PERMIT2_ABI = parseAbi([
@@ -27,7 +28,8 @@ export const PERMIT2_ABI = parseAbi([
   'function approve(address token, address spender, uint160 amount, uint48 expiration)',
   'function permit(address owner, PermitSingle permitSingle, bytes signature)',
   'function permit(address owner, PermitBatch permitBatch, bytes signature)',
-  'function permitTransferFrom(PermitTransferFrom permit, SignatureTransferDetails transferDetails, address owner, bytes signature)',
+  // (permit, transferDetails, owner, signature)
+  'function permitTransferFrom(PermitTransferFrom, SignatureTransferDetails, address, bytes)',
 ]);
 
 export const MULTICALL_ABI = parseAbi([

@@ -50,7 +50,9 @@ function approvalFinding(
       {
         kind: 'tx.revoke_approval',
         severity: 'info',
-        message: `${what} of 0 for ${spender}${listed ? ' (a listed scam address)' : ''} on ${token} grants nothing (approve / permit of 0 revokes)`,
+        message:
+          `${what} of 0 for ${spender}${listed ? ' (a listed scam address)' : ''} on ${token} grants nothing ` +
+          `(approve / permit of 0 revokes)`,
         source: heuristic(kind),
         data: { spender, token, listedSpender: listed },
       },
@@ -152,7 +154,9 @@ export function evmCallFindings(to: string, data: Hex, ctx: CallContext, depth =
         {
           kind: 'tx.permit2_transfer',
           severity: cp.listed ? 'critical' : 'high',
-          message: `Permit2 permitTransferFrom moves ${d.requestedAmount} of ${lc(p.permitted.token)} from ${lc(a[2])} to ${lc(d.to)} with a signature`,
+          message:
+            `Permit2 permitTransferFrom moves ${d.requestedAmount} of ${lc(p.permitted.token)} from ` +
+            `${lc(a[2])} to ${lc(d.to)} with a signature`,
           source: heuristic('tx.permit2'),
           data: { token: lc(p.permitted.token), to: lc(d.to), owner: lc(a[2]), permit2: isPermit2 },
         },
@@ -181,7 +185,9 @@ export function evmCallFindings(to: string, data: Hex, ctx: CallContext, depth =
         {
           kind: 'tx.token_transfer_from',
           severity: fromOther ? 'medium' : 'info',
-          message: `${fn} of ${a[2]} (amount or id) of ${to} from ${lc(a[0])} to ${lc(a[1])}${fromOther ? ' (not from your wallet: it spends an allowance)' : ''}`,
+          message:
+            `${fn} of ${a[2]} (amount or id) of ${to} from ${lc(a[0])} to ` +
+            `${lc(a[1])}${fromOther ? ' (not from your wallet: it spends an allowance)' : ''}`,
           source: heuristic('tx.transfer'),
           data: { token: to, from: lc(a[0]), to: lc(a[1]) },
         },

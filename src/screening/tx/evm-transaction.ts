@@ -11,7 +11,7 @@ import type { Finding } from '../finding.ts';
 import { heuristic } from '../finding.ts';
 import type { ScreeningKnowledge } from '../knowledge.ts';
 import { ScreeningInputError } from '../screening-input-error.ts';
-import { checkAddress } from '../chains.ts';
+import { normaliseAddress } from '../../core/address/address.ts';
 import { addressListFindings, poisoningFinding } from '../wallet/analyze-wallet.ts';
 import { evmCallFindings } from './evm-call-findings.ts';
 import { typedDataFindings } from './evm-typed-data.ts';
@@ -24,7 +24,7 @@ function readEvmAddress(v: unknown, field: string): string {
   if (typeof v !== 'string') return bad(`${field} must be a 0x-prefixed address string`);
   if (!v.startsWith('0x') && !v.startsWith('0X'))
     return bad(`${field} ${JSON.stringify(v.slice(0, 50))} is missing the 0x prefix`);
-  const c = checkAddress('evm', v);
+  const c = normaliseAddress('evm', v);
   if (!c.ok) return bad(`${field} is not a valid address: ${c.reason}`);
   return c.address;
 }
@@ -102,7 +102,8 @@ export function screenEvmRequest(
             kind: hashLike ? 'tx.blind_signature' : 'tx.message_signature',
             severity: hashLike ? 'high' : 'info',
             message: hashLike
-              ? 'personal_sign of a bare 32-byte hash: the message cannot be read and may authorise an order or transaction'
+              ? 'personal_sign of a bare 32-byte hash: the message cannot be read and may authorise an order or ' +
+                'transaction'
               : 'personal_sign of a readable message',
             source: heuristic('tx.personal_sign'),
           },
@@ -112,7 +113,8 @@ export function screenEvmRequest(
       };
     }
     return bad(
-      `method ${JSON.stringify(method)} is not screened (eth_sendTransaction, eth_signTypedData*, eth_sign, personal_sign)`,
+      `method ${JSON.stringify(method)} is not screened (eth_sendTransaction, eth_signTypedData*, eth_sign, ` +
+        `personal_sign)`,
     );
   }
   if (doc.to === undefined && doc.data === undefined && doc.input === undefined)

@@ -66,7 +66,10 @@ export function typedDataFindings(raw: unknown, knowledge: ScreeningKnowledge, s
     findings.push({
       kind,
       severity,
-      message: `signing this ${what} lets ${s}${known ? ` (${known})` : ' (not a known contract)'} move ${amount === null ? 'your tokens' : unlimited ? `an unlimited amount (${amount})` : `${amount} units`} without another prompt`,
+      message:
+        `signing this ${what} lets ${s}${known ? ` (${known})` : ' (not a known contract)'} move ` +
+        `${amount === null ? 'your tokens' : unlimited ? `an unlimited amount (${amount})` : `${amount} units`} ` +
+        `without another prompt`,
       source: heuristic(kind),
       data: { spender: s, amount: amount?.toString() ?? null, verifyingContract: verifying, knownSpender: known },
     });

@@ -8,7 +8,7 @@ import type { Finding } from '../finding.ts';
 import { heuristic } from '../finding.ts';
 import type { ScreeningKnowledge } from '../knowledge.ts';
 import { addressListFindings, poisoningFinding } from '../wallet/analyze-wallet.ts';
-import { base58Encode } from '../base58.ts';
+import { base58Encode } from '../../core/address/solana-address.ts';
 import type { SolTransaction } from './solana-message.ts';
 
 export const SYSTEM_PROGRAM = '11111111111111111111111111111111';
@@ -95,7 +95,9 @@ export function solanaFindings(
         findings.push({
           kind: 'tx.durable_nonce',
           severity: 'high',
-          message: `instruction ${i} advances nonce account ${ix.accounts[0] ?? '?'}: a durable-nonce transaction never expires and can be submitted long after signing`,
+          message:
+            `instruction ${i} advances nonce account ${ix.accounts[0] ?? '?'}: a durable-nonce transaction ` +
+            `never expires and can be submitted long after signing`,
           source: heuristic('tx.durable_nonce'),
           data: { nonceAccount: ix.accounts[0] ?? null, position: i },
         });
@@ -116,7 +118,8 @@ export function solanaFindings(
         findings.push({
           kind: 'tx.account_assign',
           severity: 'high',
-          message: `assigns account ${ix.accounts[0] ?? '?'} to program ${program ?? '?'}: the program then controls it`,
+          message:
+            `assigns account ${ix.accounts[0] ?? '?'} to program ${program ?? '?'}: the program then controls ` + `it`,
           source: heuristic('tx.account_assign'),
           data: { program },
         });
@@ -151,7 +154,9 @@ export function solanaFindings(
         findings.push({
           kind: unlimited ? 'tx.token_delegate_unlimited' : 'tx.token_delegate',
           severity: unlimited ? 'high' : 'medium',
-          message: `approves ${delegate} as delegate for ${unlimited ? 'an unlimited amount' : `${amount} base units`} of token account ${ix.accounts[0]}`,
+          message:
+            `approves ${delegate} as delegate for ` +
+            `${unlimited ? 'an unlimited amount' : `${amount} base units`} of token account ${ix.accounts[0]}`,
           source: heuristic('tx.token_delegate'),
           data: { delegate, amount: amount.toString() },
         });
@@ -168,7 +173,9 @@ export function solanaFindings(
         findings.push({
           kind: type === 'AccountOwner' ? 'tx.token_owner_change' : 'tx.token_authority_change',
           severity,
-          message: `SetAuthority ${type} of ${ix.accounts[0]} to ${next ?? 'none'}${type === 'AccountOwner' && !toSelf ? ': the new owner controls the tokens' : ''}`,
+          message:
+            `SetAuthority ${type} of ${ix.accounts[0]} to ` +
+            `${next ?? 'none'}${type === 'AccountOwner' && !toSelf ? ': the new owner controls the tokens' : ''}`,
           source: heuristic('tx.set_authority'),
           data: { authorityType: type, account: ix.accounts[0], newAuthority: next },
         });
@@ -208,7 +215,9 @@ export function solanaFindings(
       findings.push({
         kind: 'tx.drains_balance',
         severity: 'high',
-        message: `${m.transfers > 1 ? `${m.transfers} transfers move` : 'a transfer moves'} ${(s * 100).toFixed(1)}% of the ${m.what} balance`,
+        message:
+          `${m.transfers > 1 ? `${m.transfers} transfers move` : 'a transfer moves'} ${(s * 100).toFixed(1)}% ` +
+          `of the ${m.what} balance`,
         source: heuristic('tx.drains_balance'),
         data: { amount: m.amount.toString(), balance: String(m.balance), transfers: m.transfers },
       });

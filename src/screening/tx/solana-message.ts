@@ -3,9 +3,9 @@
  * legacy or v0; https://solana.com/docs/core/transactions). Accounts loaded from address lookup tables cannot be
  * resolved without chain access and appear as `lookup:<table index>:<n>`.
  */
-import { base58Decode, base58Encode } from '../base58.ts';
+import { base58Decode, base58Encode } from '../../core/address/solana-address.ts';
 import { ScreeningInputError } from '../screening-input-error.ts';
-import { checkAddress } from '../chains.ts';
+import { normaliseAddress } from '../../core/address/address.ts';
 
 export interface SolInstruction {
   programId: string;
@@ -25,7 +25,7 @@ const bad = (message: string): never => {
 
 function readKey(v: unknown, field: string): string {
   if (typeof v !== 'string') return bad(`${field} must be a base58 public key string`);
-  const c = checkAddress('solana', v);
+  const c = normaliseAddress('solana', v);
   if (!c.ok) return bad(`${field} is not a Solana public key: ${c.reason}`);
   return c.address;
 }

@@ -167,7 +167,10 @@ export function analyzeUrl(value: string, knowledge: ScreeningKnowledge): UrlAna
     findings.push({
       kind: 'url.credentials',
       severity: disguised ? 'high' : 'medium',
-      message: `the URL carries credentials before the host (${JSON.stringify(userinfo.slice(0, 60))}@${host})${disguised ? ": they look like another site's name, a classic way to disguise where the link goes" : ''}`,
+      message:
+        `the URL carries credentials before the host ` +
+        `(${JSON.stringify(userinfo.slice(0, 60))}@${host}` +
+        `)${disguised ? ": they look like another site's name, a classic way to disguise where the link goes" : ''}`,
       source: heuristic('url.credentials'),
       data: { userinfo: userinfo.slice(0, 200), disguised },
     });
@@ -214,7 +217,9 @@ export function analyzeUrl(value: string, knowledge: ScreeningKnowledge): UrlAna
     findings.push({
       kind: 'url.confusable_brand',
       severity: sev,
-      message: `${unicodeHost} looks like ${confusable.token} (same UTS 39 skeleton) but is not ${[...confusable.domains].join(', ')}`,
+      message:
+        `${unicodeHost} looks like ${confusable.token} (same UTS 39 skeleton) but is not ` +
+        `${[...confusable.domains].join(', ')}`,
       source: heuristic('url.confusable_brand'),
       data: { brand: confusable.token, anchors: [...confusable.domains] },
     });
@@ -235,7 +240,8 @@ export function analyzeUrl(value: string, knowledge: ScreeningKnowledge): UrlAna
     add(
       'url.brand_impersonation',
       sameLabel ? 1 : 3,
-      `${host} carries the brand name ${brands.map((b) => b.token).join(', ')} but is not on its domain (${[...brands[0].domains].slice(0, 3).join(', ')})`,
+      `${host} carries the brand name ${brands.map((b) => b.token).join(', ')} but is not on its domain ` +
+        `(${[...brands[0].domains].slice(0, 3).join(', ')})`,
       { brands: brands.map((b) => b.token) },
     );
   if (brands.length === 0 && !confusable) {
@@ -311,7 +317,8 @@ export function analyzeUrl(value: string, knowledge: ScreeningKnowledge): UrlAna
     add(
       'url.lexical_model',
       band.points,
-      `host words and shape score ${lex.score} on the token log-odds of the loaded block- vs allow-lists (strongest: ${lex.top.map((x) => `${x.feature} ${x.weight}`).join(', ')})`,
+      `host words and shape score ${lex.score} on the token log-odds of the loaded block- vs allow-lists (strongest: ` +
+        `${lex.top.map((x) => `${x.feature} ${x.weight}`).join(', ')})`,
       { score: lex.score, top: lex.top },
     );
 
@@ -328,7 +335,9 @@ export function analyzeUrl(value: string, knowledge: ScreeningKnowledge): UrlAna
     findings.push({
       kind: 'url.suspicious_host',
       severity: sev,
-      message: `host-name heuristics score ${points} (${signals.filter((s) => s !== 'url.confusable_brand' && s !== 'url.credentials').join(', ')})`,
+      message:
+        `host-name heuristics score ${points} ` +
+        `(${signals.filter((s) => s !== 'url.confusable_brand' && s !== 'url.credentials').join(', ')})`,
       source: heuristic('url.host_score'),
       data: { points, signals: [...signals] },
     });

@@ -3,10 +3,20 @@
  * campaign share a key (`moonshot-voting-5l.netlify.app` and `moonshot-voting-n3.netlify.app` ->
  * `moonshot-voting-*.netlify.app`; `airdrop13.click` and `airdrop15.click` -> `airdrop#.click`).
  * Rules per `-`-separated token of the labels left of the public suffix: a token of at most 2 characters, or of at
- * most 4 holding a digit, becomes `*`; punycode labels stay whole; other digit runs become `#`. Null when nothing was masked (exact host
+ * most 4 holding a digit, becomes `*`; punycode labels stay whole; other digit runs become `#`. Null when nothing was
+ * masked (exact host
  * lookup covers it) or fewer than 7 fixed letters remain (too generic to be evidence).
  */
-import type { HostParts } from '../knowledge.ts';
+
+/** A host split into its registrable domain, public suffix and subdomain (knowledge.ts hostParts). */
+export interface HostParts {
+  host: string;
+  domain: string | null;
+  publicSuffix: string | null;
+  isPrivate: boolean;
+  isIp: boolean;
+  subdomain: string;
+}
 
 export function hostShape(host: string, parts: HostParts): string | null {
   if (parts.isIp || parts.publicSuffix === null) return null;

@@ -12,10 +12,13 @@
  * Phishing counts are taken once per registrable domain (a campaign rotating subdomains counts once). Weight of a
  * feature: log((p + 1) / (P + 1)) - log((l + 1) / (L + PRIOR)); for words PRIOR = LEGIT_PRIOR pseudo-documents
  * standing for the legitimate web the small allow-list does not cover (so a word never seen in legitimate hosts is
- * only as strong as it is frequent in phishing ones), for shape and suffix features PRIOR = 2 (Laplace). Only features seen in PHISH_MIN_DOMAINS+ blocked domains, or in an allowed host, carry
- * a weight (a feature seen only in allowed hosts is clamped to <= 0); the host score is the sum of the weights of its distinct features (words and segments of one run share
+ * only as strong as it is frequent in phishing ones), for shape and suffix features PRIOR = 2 (Laplace). Only features
+ * seen in PHISH_MIN_DOMAINS+ blocked domains, or in an allowed host, carry
+ * a weight (a feature seen only in allowed hosts is clamped to <= 0); the host score is the sum of the weights of its
+ * distinct features (words and segments of one run share
  * their best weight so a glued word is not counted twice). analyze-url uses the model only when it was trained on
- * LEXICAL_MIN_DOCS+ blocked domains and the words alone weigh LEXICAL_MIN_WORD_SCORE+. Deterministic: insertion-ordered maps, no randomness.
+ * LEXICAL_MIN_DOCS+ blocked domains and the words alone weigh LEXICAL_MIN_WORD_SCORE+. Deterministic: insertion-ordered
+ * maps, no randomness.
  */
 
 export interface LexicalModel {

@@ -5,7 +5,8 @@
  */
 import type { Finding } from '../finding.ts';
 import { heuristic } from '../finding.ts';
-import { checkAddress, type ChainFamily } from '../chains.ts';
+import { normaliseAddress } from '../../core/address/address.ts';
+import type { ChainFamily } from '../../core/chains.ts';
 import type { ScreeningKnowledge } from '../knowledge.ts';
 import { ScreeningInputError } from '../screening-input-error.ts';
 
@@ -17,7 +18,7 @@ export function readAddress(
   value: string,
   what: string,
 ): { address: string; findings: Finding[] } {
-  const check = checkAddress(family, value);
+  const check = normaliseAddress(family, value);
   if (check.ok) return { address: check.address, findings: [] };
   if (family === 'evm' && EVM_SHAPE.test(value.trim())) {
     return {
@@ -52,14 +53,16 @@ export function lookAlike(family: ChainFamily, a: string, b: string): { prefix: 
 /** Address-poisoning finding when `address` imitates `own` (4+4 characters: high; 3+3: medium). */
 export function poisoningFinding(family: ChainFamily, address: string, own: string | undefined): Finding | null {
   if (own === undefined || own === '') return null;
-  const ownCheck = checkAddress(family, own);
+  const ownCheck = normaliseAddress(family, own);
   if (!ownCheck.ok || ownCheck.address === address) return null;
   const { prefix, suffix } = lookAlike(family, address, ownCheck.address);
   if (prefix >= 4 && suffix >= 4) {
     return {
       kind: 'wallet.address_poisoning',
       severity: 'high',
-      message: `${address} imitates your wallet ${ownCheck.address}: same first ${prefix} and last ${suffix} characters, different address`,
+      message:
+        `${address} imitates your wallet ${ownCheck.address}: same first ${prefix} and last ${suffix} ` +
+        `characters, different address`,
       source: heuristic('wallet.address_poisoning'),
       data: { prefix, suffix, walletAddress: ownCheck.address },
     };

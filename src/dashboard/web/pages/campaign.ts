@@ -1,7 +1,7 @@
 /** One campaign: lifecycle moves, policy activation with history, CSV upload, runs, decision package, run diff. */
 import { api, allPages } from '../api.ts';
 import { badge, busy, field, fmtDate, h, messageBox, select, table } from '../dom.ts';
-import type { Page } from '../main.ts';
+import type { Page } from '../page.ts';
 import { diffTable } from './diff.ts';
 
 export const campaignPage: Page = async (main, session, [id]) => {
@@ -200,7 +200,8 @@ export const campaignPage: Page = async (main, session, [id]) => {
       void busy(form, msg, async () => {
         const d = await api(
           'GET',
-          `${base}/analyses/${encodeURIComponent(a.value)}/decisions/diff?compareTo=${encodeURIComponent(b.value)}&limit=500`,
+          `${base}/analyses/${encodeURIComponent(a.value)}/decisions/diff?compareTo=${encodeURIComponent(b.value)}` +
+            `&limit=500`,
         );
         out.replaceChildren(diffTable(d));
       });

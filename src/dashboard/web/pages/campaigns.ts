@@ -1,7 +1,7 @@
 /** Campaigns: list and create. */
 import { api } from '../api.ts';
 import { badge, busy, field, fmtDate, h, messageBox, select, table } from '../dom.ts';
-import type { Page } from '../main.ts';
+import type { Page } from '../page.ts';
 
 export const campaignsPage: Page = async (main, session) => {
   const msg = messageBox();

@@ -1,7 +1,7 @@
 /** One cluster: archetype and support, exports, the interactive graph, members and evidence by lane. */
 import { api, allPages } from '../api.ts';
 import { badge, h, messageBox, table } from '../dom.ts';
-import type { Page } from '../main.ts';
+import type { Page } from '../page.ts';
 import {
   buildClusterGraph,
   drawGraph,
@@ -35,7 +35,9 @@ function legendItem(color: string, text: string, size: number): HTMLElement {
 }
 
 export const clusterPage: Page = async (main, _session, [campaignId, analysisId, label]) => {
-  const base = `/api/v2/campaigns/${encodeURIComponent(campaignId)}/analyses/${encodeURIComponent(analysisId)}/clusters/${encodeURIComponent(label)}`;
+  const base =
+    `/api/v2/campaigns/${encodeURIComponent(campaignId)}/analyses/${encodeURIComponent(analysisId)}` +
+    `/clusters/${encodeURIComponent(label)}`;
   const [intel, members, funding, graphLane] = await Promise.all([
     api('GET', base),
     allPages<Member & Record<string, any>>(`${base}/members?limit=500`, 'members', 2000),
@@ -54,7 +56,10 @@ export const clusterPage: Page = async (main, _session, [campaignId, analysisId,
     class: 'graph',
     role: 'img',
     tabindex: 0,
-    'aria-label': `Graph of cluster ${label}: ${stats.nodes} wallets and ${stats.edges} links (${stats.funding} funding, ${stats.graph} graph, ${stats.neutralised} neutralised). The member and evidence tables below hold the same data.`,
+    'aria-label':
+      `Graph of cluster ${label}: ${stats.nodes} wallets and ${stats.edges} links (${stats.funding} ` +
+      `funding, ${stats.graph} graph, ${stats.neutralised} neutralised). The member and evidence tables below hold ` +
+      `the same data.`,
     'data-nodes': stats.nodes,
     'data-edges': stats.edges,
     'data-funding': stats.funding,
@@ -72,7 +77,8 @@ export const clusterPage: Page = async (main, _session, [campaignId, analysisId,
   let view: GraphView | null = null;
   const describe = (node: string): void => {
     const a = graph.getNodeAttributes(node);
-    selected.textContent = `${node}: ${a.member ? `member, ${a.action}` : 'outside the run'}; ${graph.degree(node)} links.`;
+    selected.textContent =
+      `${node}: ${a.member ? `member, ${a.action}` : 'outside the run'}; ${graph.degree(node)} ` + `links.`;
   };
   const focus = (node: string | null): void => {
     view?.focus(node);
@@ -209,7 +215,8 @@ export const clusterPage: Page = async (main, _session, [campaignId, analysisId,
       h(
         'p',
         { class: 'muted' },
-        `The graph cannot be drawn in this browser (${err instanceof Error ? err.message : String(err)}); the tables below hold the same data.`,
+        `The graph cannot be drawn in this browser (${err instanceof Error ? err.message : String(err)}); the tables ` +
+          `below hold the same data.`,
       ),
     );
   }

@@ -11,7 +11,8 @@ export function diffTable(d: any): HTMLElement {
     h(
       'p',
       {},
-      `${d.changes.length}${d.pagination.hasMore ? '+' : ''} changed wallets between ${d.analysisId} and ${d.compareTo}. Descriptive only: no decision is rewritten.`,
+      `${d.changes.length}${d.pagination.hasMore ? '+' : ''} changed wallets between ${d.analysisId} and ` +
+        `${d.compareTo}. Descriptive only: no decision is rewritten.`,
     ),
     table(
       'Decision changes',

@@ -1,7 +1,7 @@
 /** Keys: create (shown once, with a copy button), list with plan and usage, revoke. */
 import { api } from '../api.ts';
 import { badge, busy, field, fmtDate, h, messageBox, table } from '../dom.ts';
-import type { Page } from '../main.ts';
+import type { Page } from '../page.ts';
 
 export const keysPage: Page = async (main) => {
   const msg = messageBox();

@@ -1,7 +1,7 @@
 /** One run: progress while it works, then summary counts and the cluster catalog. */
 import { api, allPages } from '../api.ts';
 import { append, badge, fmtDate, h, table } from '../dom.ts';
-import type { Page } from '../main.ts';
+import type { Page } from '../page.ts';
 
 const POLL_MS = 1000;
 
@@ -25,7 +25,8 @@ export const runPage: Page = async (main, _session, [campaignId, analysisId]) =>
         {},
         badge(r.status),
         h('span', { id: 'status-text', 'data-status': r.status }, ` ${r.status}`),
-        ` · ${r.walletCount} wallets · policy ${r.riskPolicy}${r.policyVersion ? ` v${r.policyVersion}` : ''} · started ${fmtDate(r.startedAt)}${r.completedAt ? ` · completed ${fmtDate(r.completedAt)}` : ''}`,
+        ` · ${r.walletCount} wallets · policy ${r.riskPolicy}${r.policyVersion ? ` v${r.policyVersion}` : ''} · ` +
+          `started ${fmtDate(r.startedAt)}${r.completedAt ? ` · completed ${fmtDate(r.completedAt)}` : ''}`,
       ),
       r.status === 'queued' || r.status === 'running'
         ? h(
@@ -65,7 +66,8 @@ export const runPage: Page = async (main, _session, [campaignId, analysisId]) =>
   async function loadClusters(): Promise<void> {
     const rows = await allPages<any>(`${base}/clusters?limit=500`, 'clusters', 500);
     const link = (label: string) =>
-      `#/campaigns/${encodeURIComponent(campaignId)}/runs/${encodeURIComponent(analysisId)}/clusters/${encodeURIComponent(label)}`;
+      `#/campaigns/${encodeURIComponent(campaignId)}/runs/${encodeURIComponent(analysisId)}` +
+      `/clusters/${encodeURIComponent(label)}`;
     clusters.replaceChildren(
       h('h2', { id: 'cl-h' }, 'Clusters'),
       table(

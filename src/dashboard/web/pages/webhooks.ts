@@ -1,7 +1,7 @@
 /** Webhooks: endpoints (create with the secret shown once, enable/disable, delete), deliveries, retry. */
 import { api, ApiFailure } from '../api.ts';
 import { badge, busy, field, fmtDate, h, messageBox, select, table } from '../dom.ts';
-import type { Page } from '../main.ts';
+import type { Page } from '../page.ts';
 
 export const webhooksPage: Page = async (main) => {
   const msg = messageBox();

@@ -1,0 +1,149 @@
+/** v2 analyses: start (JSON or multipart CSV), paged run list, status with a bounded clusters preview. */
+import fs from 'node:fs/promises';
+import { listAnalyses } from '../../../storage/repos/analyses-repo.ts';
+import { countClusters, listClusters } from '../../../storage/repos/results-repo.ts';
+import { runAcceptedView, startAnalysis } from '../../analyses/analysis-service.ts';
+import { analysisRunSchema, analysisStartMultipartSchema, analysisStartSchema } from '../schemas/analysis-schemas.ts';
+import { runSummaryView, statusView, STATUS_CLUSTER_PREVIEW } from '../../analyses/analysis-views.ts';
+import { walletsFromCsv } from '../../analyses/wallet-input.ts';
+import { resolveCampaign, resolveRun } from '../scope.ts';
+import { ApiError } from '../api-error.ts';
+import { keysetPage } from '../pagination.ts';
+import type { AppContext, RouteDef } from '../route-def.ts';
+import { ANALYSIS_MODES } from '../../core/vocabulary.ts';
+import { cursorParam, errorSchema, limitParam, paginationSchema } from '../schemas/common.ts';
+
+const err = (description: string) => ({ description, schema: errorSchema });
+
+async function readCsvUpload(
+  ctx: AppContext,
+): Promise<{ items: Array<Record<string, unknown>>; analysisMode?: string }> {
+  const files = (ctx.request as any).files ?? {};
+  const fields = (ctx.request as any).body ?? {};
+  const all = Object.values(files).flat() as Array<{ filepath: string }>;
+  try {
+    const file = Array.isArray(files.csvFile) ? files.csvFile[0] : files.csvFile;
+    if (!file) throw new ApiError('missing_file', 'multipart analysis start needs a csvFile part');
+    const mode = Array.isArray(fields.analysisMode) ? fields.analysisMode[0] : fields.analysisMode;
+    if (mode !== undefined && !(ANALYSIS_MODES as readonly string[]).includes(mode))
+      throw new ApiError(
+        'validation_failed',
+        `invalid request body: analysisMode must be one of ${ANALYSIS_MODES.join(', ')}`,
+      );
+    const text = await fs.readFile(file.filepath, 'utf8');
+    if (text.includes('\u0000')) throw new ApiError('invalid_csv', 'csvFile contains NUL characters');
+    return { items: walletsFromCsv(text) as Array<Record<string, unknown>>, analysisMode: mode };
+  } finally {
+    await Promise.all(all.map((f) => fs.rm(f.filepath, { force: true })));
+  }
+}
+
+export const analysisRoutes: RouteDef[] = [
+  {
+    method: 'post',
+    path: '/api/v2/campaigns/{id}/analyses',
+    operationId: 'startAnalysis',
+    summary: 'Start an analysis run from a wallet list (JSON or multipart CSV)',
+    tag: 'Analyses',
+    auth: 'key',
+    body: { schema: analysisStartSchema, multipart: analysisStartMultipartSchema },
+    responses: {
+      202: { description: 'CampaignAnalysisRun: accepted and queued', schema: analysisRunSchema },
+      404: err('Unknown or not-owned campaign'),
+      409: err('campaign_not_accepting_runs: the campaign is completed or archived'),
+      413: err('Too many wallets or upload too large'),
+    },
+    async handler(ctx) {
+      let input: { items: Array<string | Record<string, unknown>>; analysisMode?: string };
+      if (ctx.is('multipart/form-data')) input = await readCsvUpload(ctx);
+      else {
+        const body = ctx.state.body as { wallets: Array<string | Record<string, unknown>>; analysisMode?: string };
+        input = { items: body.wallets, analysisMode: body.analysisMode };
+      }
+      const { run, duplicates } = await startAnalysis(
+        ctx.services.store.db,
+        ctx.state.principal!.ownerId,
+        ctx.params.id,
+        input,
+        ctx.config.maxWalletsPerAnalysis,
+      );
+      ctx.services.wake();
+      ctx.status = 202;
+      ctx.set('Location', `/api/v2/campaigns/${run.campaign_id}/analyses/${run.id}`);
+      ctx.body = runAcceptedView(run, duplicates);
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/v2/campaigns/{id}/analyses',
+    operationId: 'listAnalyses',
+    summary: 'Page of stored run summaries, newest first',
+    tag: 'Analyses',
+    auth: 'key',
+    query: { properties: { limit: limitParam(500, 100), cursor: cursorParam(768) } },
+    responses: {
+      200: {
+        description: 'Run summaries',
+        schema: {
+          type: 'object',
+          required: ['analyses', 'pagination'],
+          properties: { analyses: { type: 'array' }, pagination: paginationSchema },
+        },
+      },
+      404: err('Unknown campaign'),
+      503: err('Store unavailable'),
+    },
+    async handler(ctx) {
+      const campaign = await resolveCampaign(ctx);
+      const q = ctx.state.query as { limit: number; cursor?: string };
+      const owner = ctx.state.principal!.ownerId;
+      const page = await keysetPage({
+        cursors: ctx.services.cursors,
+        scope: { o: owner, c: campaign.id, k: 'runs' },
+        cursor: q.cursor,
+        maxCursorLength: 768,
+        limit: q.limit,
+        start: null as string | null,
+        fetch: (pos, take) => listAnalyses(ctx.services.store.db, owner, campaign.id, pos, take),
+        positionOf: (r) => String(r.seq),
+      });
+      ctx.body = {
+        object: 'analysis_list',
+        apiVersion: 'v2',
+        campaignId: campaign.id,
+        analyses: page.items.map(runSummaryView),
+        pagination: page.pagination,
+      };
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/v2/campaigns/{id}/analyses/{analysisId}',
+    operationId: 'getAnalysis',
+    summary: 'Run status with progress counts and a bounded clusters preview',
+    tag: 'Analyses',
+    auth: 'key',
+    responses: {
+      200: {
+        description: 'CampaignAnalysisStatus',
+        schema: {
+          type: 'object',
+          required: ['analysisId', 'status'],
+          properties: {
+            analysisId: { type: 'string' },
+            status: { enum: ['queued', 'running', 'completed', 'failed'] },
+            clusters: { type: 'array', items: { type: 'object' } },
+          },
+        },
+      },
+      404: err('Unknown campaign or analysis'),
+    },
+    async handler(ctx) {
+      const { run } = await resolveRun(ctx);
+      const done = run.status === 'completed';
+      const clusters = done ? await listClusters(ctx.services.store.db, run.id, 0, STATUS_CLUSTER_PREVIEW) : [];
+      const total = done ? await countClusters(ctx.services.store.db, run.id) : 0;
+      ctx.body = statusView(run, clusters, total);
+    },
+  },
+];

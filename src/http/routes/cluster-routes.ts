@@ -1,0 +1,327 @@
+/** v2 clusters (read-only, never recomputed): catalog, intelligence, evidence, members, export. */
+import {
+  allEvidence,
+  countClusters,
+  listClusterCatalog,
+  listMembers,
+  scanEvidence,
+} from '../../../storage/repos/results-repo.ts';
+import { getPolicyVersion } from '../../../storage/repos/campaigns-repo.ts';
+import { resolveCluster, resolveRun } from '../scope.ts';
+import { catalogRow, evidenceItem, intelligenceView, memberItem } from '../../results/cluster-views.ts';
+import { exportCsv, exportJson, exportMarkdown } from '../../results/cluster-export.ts';
+import { BOUNDARIES, DECISION_BOUNDARY_HEADER, DECISION_BOUNDARY_VALUE } from '../../results/boundaries.ts';
+import { ApiError } from '../api-error.ts';
+import { keysetPage } from '../pagination.ts';
+import type { RouteDef } from '../route-def.ts';
+import { cursorParam, errorSchema, limitParam, paginationSchema } from '../schemas/common.ts';
+
+const err = (description: string) => ({ description, schema: errorSchema });
+const BASE = '/api/v2/campaigns/{id}/analyses/{analysisId}/clusters';
+export const MAX_SCAN_ROWS = 10000;
+
+const scoped = (description: string) => ({
+  type: 'object',
+  required: ['object', 'apiVersion', 'campaignId', 'analysisId'],
+  description,
+});
+
+export const clusterRoutes: RouteDef[] = [
+  {
+    method: 'get',
+    path: BASE,
+    operationId: 'listClusters',
+    cacheImmutable: true,
+    summary: 'Cluster catalog of a run (labels and links)',
+    tag: 'Clusters',
+    auth: 'key',
+    query: { properties: { limit: limitParam(500, 100), cursor: cursorParam(512) } },
+    responses: {
+      200: {
+        description: 'ClusterCatalog',
+        schema: {
+          ...scoped('ClusterCatalog'),
+          properties: { object: { const: 'cluster_list' }, clusters: { type: 'array' }, pagination: paginationSchema },
+        },
+      },
+      404: err('Unknown campaign or analysis'),
+    },
+    async handler(ctx) {
+      const { campaign, run } = await resolveRun(ctx);
+      ctx.state.immutable = run.status === 'completed';
+      const q = ctx.state.query as { limit: number; cursor?: string };
+      const page = await keysetPage({
+        cursors: ctx.services.cursors,
+        scope: { o: ctx.state.principal!.ownerId, c: campaign.id, a: run.id, k: 'catalog' },
+        cursor: q.cursor,
+        maxCursorLength: 512,
+        limit: q.limit,
+        start: 0,
+        fetch: (pos, take) => listClusterCatalog(ctx.services.store.db, run.id, pos, take),
+        positionOf: (r) => r.ordinal,
+      });
+      ctx.body = {
+        object: 'cluster_list',
+        apiVersion: 'v2',
+        campaignId: campaign.id,
+        analysisId: run.id,
+        analysisStatus: run.status,
+        storedClusterCount: storedClusterCount(run) ?? (await countClusters(ctx.services.store.db, run.id)),
+        clusters: page.items.map((c) => catalogRow(campaign.id, run.id, c)),
+        pagination: page.pagination,
+        boundaries: BOUNDARIES,
+      };
+    },
+  },
+  {
+    method: 'get',
+    path: `${BASE}/{clusterLabel}`,
+    operationId: 'getClusterIntelligence',
+    cacheImmutable: true,
+    summary: 'Cluster intelligence: support, archetype, grouping basis, bounded provenance and timeline',
+    tag: 'Clusters',
+    auth: 'key',
+    responses: {
+      200: {
+        description: 'ClusterIntelligence',
+        schema: {
+          ...scoped('ClusterIntelligence'),
+          properties: {
+            object: { const: 'cluster_intelligence' },
+            support: { type: 'object', required: ['confidence'] },
+            archetype: { type: 'object' },
+            boundaries: { type: 'array' },
+            links: { type: 'object' },
+          },
+        },
+      },
+      404: err('Unknown campaign, analysis or cluster'),
+    },
+    async handler(ctx) {
+      const { campaign, run, cluster } = await resolveCluster(ctx);
+      ctx.state.immutable = run.status === 'completed';
+      const preview = [
+        ...(await scanEvidence(ctx.services.store.db, run.id, cluster.ordinal, 'funding', 0, 5)),
+        ...(await scanEvidence(ctx.services.store.db, run.id, cluster.ordinal, 'graph', 0, 5)),
+      ];
+      const sample = await listMembers(ctx.services.store.db, run.id, cluster.ordinal, 0, 10);
+      ctx.body = intelligenceView(campaign.id, run.id, run.chain, cluster, preview, sample);
+    },
+  },
+  {
+    method: 'get',
+    path: `${BASE}/{clusterLabel}/evidence`,
+    operationId: 'listClusterEvidence',
+    cacheImmutable: true,
+    summary: 'Page of stored evidence of one lane (bounded scan of 10000 rows)',
+    tag: 'Clusters',
+    auth: 'key',
+    query: {
+      properties: {
+        lane: { enum: ['funding', 'graph'], default: 'funding' },
+        limit: limitParam(200, 100),
+        cursor: cursorParam(512),
+      },
+    },
+    responses: {
+      200: {
+        description: 'ClusterEvidenceList',
+        schema: {
+          ...scoped('ClusterEvidenceList'),
+          properties: {
+            object: { const: 'cluster_evidence_list' },
+            lane: { enum: ['funding', 'graph'] },
+            evidence: { type: 'array' },
+            pagination: {
+              type: 'object',
+              required: [
+                'limit',
+                'returned',
+                'hasMore',
+                'nextCursor',
+                'scannedRows',
+                'scanLimitReached',
+                'maxScanRowsPerRequest',
+              ],
+            },
+          },
+        },
+      },
+      404: err('Unknown campaign, analysis or cluster'),
+    },
+    async handler(ctx) {
+      const { campaign, run, cluster } = await resolveCluster(ctx);
+      ctx.state.immutable = run.status === 'completed';
+      const q = ctx.state.query as { lane: string; limit: number; cursor?: string };
+      let scanned = 0;
+      const page = await keysetPage({
+        cursors: ctx.services.cursors,
+        scope: {
+          o: ctx.state.principal!.ownerId,
+          c: campaign.id,
+          a: run.id,
+          l: cluster.label,
+          k: 'evidence',
+          lane: q.lane,
+        },
+        cursor: q.cursor,
+        maxCursorLength: 512,
+        limit: q.limit,
+        start: 0,
+        fetch: async (pos, take) => {
+          const rows = await scanEvidence(
+            ctx.services.store.db,
+            run.id,
+            cluster.ordinal,
+            q.lane,
+            pos,
+            Math.min(take, MAX_SCAN_ROWS),
+          );
+          scanned = rows.length;
+          return rows;
+        },
+        positionOf: (r) => r.ordinal,
+      });
+      ctx.body = {
+        object: 'cluster_evidence_list',
+        apiVersion: 'v2',
+        campaignId: campaign.id,
+        analysisId: run.id,
+        clusterLabel: cluster.label,
+        lane: q.lane,
+        evidence: page.items.map((e) => evidenceItem(run.chain, e)),
+        pagination: {
+          ...page.pagination,
+          scannedRows: scanned,
+          scanLimitReached: scanned >= MAX_SCAN_ROWS,
+          maxScanRowsPerRequest: MAX_SCAN_ROWS,
+        },
+        boundaries: BOUNDARIES,
+      };
+    },
+  },
+  {
+    method: 'get',
+    path: `${BASE}/{clusterLabel}/members`,
+    operationId: 'listClusterMembers',
+    cacheImmutable: true,
+    summary: 'Page of stored cluster members with their stored wallet state',
+    tag: 'Clusters',
+    auth: 'key',
+    query: { properties: { limit: limitParam(500, 100), cursor: cursorParam(512) } },
+    responses: {
+      200: {
+        description: 'ClusterMemberList',
+        schema: {
+          ...scoped('ClusterMemberList'),
+          properties: {
+            object: { const: 'cluster_member_list' },
+            members: { type: 'array' },
+            pagination: paginationSchema,
+          },
+        },
+      },
+      404: err('Unknown campaign, analysis or cluster'),
+    },
+    async handler(ctx) {
+      const { campaign, run, cluster } = await resolveCluster(ctx);
+      ctx.state.immutable = run.status === 'completed';
+      const q = ctx.state.query as { limit: number; cursor?: string };
+      const page = await keysetPage({
+        cursors: ctx.services.cursors,
+        scope: { o: ctx.state.principal!.ownerId, c: campaign.id, a: run.id, l: cluster.label, k: 'members' },
+        cursor: q.cursor,
+        maxCursorLength: 512,
+        limit: q.limit,
+        start: 0,
+        fetch: (pos, take) => listMembers(ctx.services.store.db, run.id, cluster.ordinal, pos, take),
+        positionOf: (r) => r.ordinal,
+      });
+      ctx.body = {
+        object: 'cluster_member_list',
+        apiVersion: 'v2',
+        campaignId: campaign.id,
+        analysisId: run.id,
+        clusterLabel: cluster.label,
+        storedTotalMembers: cluster.size,
+        members: page.items.map((m) => memberItem(run.chain, m)),
+        pagination: page.pagination,
+        boundaries: BOUNDARIES,
+      };
+    },
+  },
+  {
+    method: 'get',
+    path: `${BASE}/{clusterLabel}/export`,
+    operationId: 'exportCluster',
+    summary: 'Cluster export as an attachment (json, csv, markdown; md is an alias)',
+    tag: 'Clusters',
+    auth: 'key',
+    query: { properties: { format: { enum: ['json', 'csv', 'markdown', 'md'], default: 'json' } } },
+    responses: {
+      200: { description: 'Attachment', contentType: 'application/json, text/csv, text/markdown' },
+      404: err('Unknown campaign, analysis or cluster'),
+      503: err('Store unavailable'),
+    },
+    async handler(ctx) {
+      const { campaign, run, cluster } = await resolveCluster(ctx);
+      const format = (ctx.state.query as { format: string }).format;
+      const db = ctx.services.store.db;
+      // one row past each cap tells whether the export is complete
+      const exportLimits = {
+        members: ctx.services.config.exportMaxMembers,
+        evidence: ctx.services.config.exportMaxEvidence,
+      };
+      const members = await listMembers(db, run.id, cluster.ordinal, 0, exportLimits.members + 1, true);
+      const evidence = await allEvidence(db, run.id, cluster.ordinal, exportLimits.evidence + 1);
+      const truncated = {
+        members: members.length > exportLimits.members,
+        evidence: evidence.length > exportLimits.evidence,
+      };
+      if (truncated.members) members.length = exportLimits.members;
+      if (truncated.evidence) evidence.length = exportLimits.evidence;
+      const pv = run.policy_version === null ? null : await getPolicyVersion(db, campaign.id, run.policy_version);
+      const input = {
+        campaign,
+        run,
+        cluster,
+        members,
+        evidence,
+        truncated,
+        policy: { preset: run.risk_policy, version: run.policy_version, rationale: pv?.rationale ?? null },
+      };
+      if (truncated.members || truncated.evidence)
+        ctx.set(
+          'X-Export-Truncated',
+          [truncated.members ? 'members' : '', truncated.evidence ? 'evidence' : ''].filter(Boolean).join(', '),
+        );
+      const safeName = `cluster-${cluster.label.replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 80)}`;
+      let body: string;
+      let type: string;
+      let ext: string;
+      if (format === 'json') {
+        body = exportJson(input);
+        type = 'application/json; charset=utf-8';
+        ext = 'json';
+      } else if (format === 'csv') {
+        body = exportCsv(input);
+        type = 'text/csv; charset=utf-8';
+        ext = 'csv';
+      } else if (format === 'markdown' || format === 'md') {
+        body = exportMarkdown(input);
+        type = 'text/markdown; charset=utf-8';
+        ext = 'md';
+      } else throw new ApiError('validation_failed', 'format must be json, csv or markdown');
+      ctx.set(DECISION_BOUNDARY_HEADER, DECISION_BOUNDARY_VALUE);
+      ctx.set('Content-Disposition', `attachment; filename="${safeName}.${ext}"`);
+      ctx.type = type;
+      ctx.body = body;
+    },
+  },
+];
+
+/** A completed run's summary holds its cluster count (stored with the results in one transaction). */
+function storedClusterCount(run: { status: string; summary: unknown }): number | null {
+  const n = (run.summary as { clusters?: unknown } | null)?.clusters;
+  return run.status === 'completed' && typeof n === 'number' ? n : null;
+}

@@ -1,0 +1,43 @@
+/** Unauthenticated system routes: health and the OpenAPI document. */
+import { sql } from 'kysely';
+import type { RouteDef } from '../route-def.ts';
+
+export function systemRoutes(openapi: () => Record<string, unknown>): RouteDef[] {
+  return [
+    {
+      method: 'get',
+      path: '/healthz',
+      operationId: 'health',
+      summary: 'Liveness and store reachability',
+      tag: 'System',
+      auth: 'none',
+      responses: { 200: { description: 'Healthy' }, 503: { description: 'Store unreachable' } },
+      async handler(ctx) {
+        try {
+          await sql`select 1`.execute(ctx.services.store.db);
+          ctx.body = { status: 'ok', store: ctx.services.store.kind };
+        } catch {
+          ctx.status = 503;
+          ctx.body = {
+            status: 'unavailable',
+            store: ctx.services.store.kind,
+            error: 'store unreachable',
+            code: 'store_unavailable',
+          };
+        }
+      },
+    },
+    {
+      method: 'get',
+      path: '/openapi.json',
+      operationId: 'openapi',
+      summary: 'This OpenAPI 3.1 document',
+      tag: 'System',
+      auth: 'none',
+      responses: { 200: { description: 'OpenAPI document' } },
+      async handler(ctx) {
+        ctx.body = openapi();
+      },
+    },
+  ];
+}

@@ -1,0 +1,42 @@
+/** Resolves campaign, run and cluster for an owner, in SQL; anything the owner does not own is not found. */
+import type { Kysely } from 'kysely';
+import type { Database } from '../../storage/database.ts';
+import type { AnalysisRow } from '../../storage/repos/analyses-repo.ts';
+import type { ClusterRow } from '../../storage/repos/results-repo.ts';
+import { getCampaign, type CampaignRow } from '../../storage/repos/campaigns-repo.ts';
+import { resolveReadScope } from '../../storage/repos/scope-repo.ts';
+import { notFound } from '../core/domain-error.ts';
+
+export async function findCampaign(db: Kysely<Database>, ownerId: string, campaignId: string): Promise<CampaignRow> {
+  const c = await getCampaign(db, ownerId, campaignId);
+  if (!c) throw notFound('campaign_not_found', 'campaign');
+  return c;
+}
+
+/** Campaign and run in one owner-scoped query; a run of a campaign not owned is never seen. */
+export async function findRun(
+  db: Kysely<Database>,
+  ownerId: string,
+  campaignId: string,
+  analysisId: string,
+): Promise<{ campaign: CampaignRow; run: AnalysisRow }> {
+  const { campaign, run } = await resolveReadScope(db, ownerId, campaignId, analysisId);
+  if (!campaign) throw notFound('campaign_not_found', 'campaign');
+  if (!run) throw notFound('analysis_not_found', 'analysis');
+  return { campaign, run };
+}
+
+/** The cluster is read in the same query as its campaign and run and only returned when both are the owner's. */
+export async function findCluster(
+  db: Kysely<Database>,
+  ownerId: string,
+  campaignId: string,
+  analysisId: string,
+  clusterLabel: string,
+): Promise<{ campaign: CampaignRow; run: AnalysisRow; cluster: ClusterRow }> {
+  const { campaign, run, cluster } = await resolveReadScope(db, ownerId, campaignId, analysisId, clusterLabel);
+  if (!campaign) throw notFound('campaign_not_found', 'campaign');
+  if (!run) throw notFound('analysis_not_found', 'analysis');
+  if (!cluster) throw notFound('cluster_not_found', 'cluster');
+  return { campaign, run, cluster };
+}
