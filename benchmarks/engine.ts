@@ -128,6 +128,17 @@ async function runOne(
     labels: { infrastructure: new Map(), exceptions: new Set() },
   };
   const pool = createEnginePool({ maxThreads: threads });
+  // start the pool's threads first, as a service's long-lived pool has them: a worker's start (and, from source,
+  // compiling the engine's TypeScript in it) is not detection
+  const tiny = () => ({
+    n: 2,
+    u: Uint32Array.of(0),
+    v: Uint32Array.of(1),
+    w: Float64Array.of(1),
+    resolution: 1,
+    seed: 1,
+  });
+  await Promise.all(Array.from({ length: threads }, () => pool.louvain(tiny())));
   const options: EngineOptions = { mode: 'onchain', preset: 'balanced', seed: 42, pool };
   const t0 = performance.now();
   const g = buildWalletGraph(input, tuning, false);
