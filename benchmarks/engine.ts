@@ -1,16 +1,19 @@
 /**
  * bench:engine — the clustering engine alone on the reference planted-cluster graphs
  * (../shared/bench/wallet-graph-gen.cjs: 100k wallets / 300k edges seed 42, 1M / 3M seed 43), every node a listed
- * wallet, 2 engine threads. Prints build (graph from transfers), detect (components, backbone, Louvain) and their
- * total — the figure comparable with igraph's load + detect — then evidence-and-decisions and end-to-end seconds,
- * peak RSS and NMI/ARI against the planted clusters; the last line is one JSON object. Each size runs in its own
- * process so peak RSS is its own.
- * Usage: npm run bench:engine [-- --sizes 100000,1000000 --threads 2]
+ * wallet, 2 engine threads, in two variants: `plain` (the reference file) and `hard` (plus random triangles among
+ * unrelated wallets, lib/hard-graph.ts: backbone pruning cannot separate the clusters, so community detection
+ * always runs on one giant component). Prints the file read + parse, build (graph from transfers), detect
+ * (components, backbone, Louvain) and build + detect — the figure comparable with igraph's load + detect — then
+ * evidence-and-decisions and end-to-end seconds, peak RSS and NMI/ARI against the planted clusters; the last line
+ * is one JSON object. Each size and variant runs in its own process so peak RSS is its own.
+ * Usage: npm run bench:engine [-- --sizes 100000,1000000 --graph plain,hard --triangles 0.05 --threads 2]
  */
 import { parseArgs } from 'node:util';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { syntheticGraph, nodeAddress } from './lib/synthetic-chain.ts';
+import { nodeAddress, readGraphFiles, syntheticGraphFiles } from './lib/synthetic-chain.ts';
+import { hardVariant } from './lib/hard-graph.ts';
 import { partitionQuality } from './lib/partition-quality.ts';
 import {
   buildWalletGraph,
@@ -27,6 +30,8 @@ const { values } = parseArgs({
   options: {
     sizes: { type: 'string', default: '100000,1000000' },
     threads: { type: 'string', default: '2' },
+    graph: { type: 'string', default: 'plain,hard' },
+    triangles: { type: 'string', default: '0.05' },
     one: { type: 'string' },
     'louvain-only': { type: 'boolean' },
     help: { type: 'boolean' },
@@ -34,57 +39,87 @@ const { values } = parseArgs({
 });
 if (values.help) {
   console.log(
-    'usage: npm run bench:engine -- [--sizes 100000,1000000] [--threads 2] [--louvain-only]\n  --louvain-only  no ' +
-      'backbone pruning: Louvain alone splits the giant component (slower, for comparison)',
+    [
+      'usage: npm run bench:engine -- [--sizes 100000,1000000] [--graph plain,hard] [--triangles 0.05] [--threads 2]',
+      '                               [--louvain-only]',
+      '  --graph         plain: the reference graph; hard: plus random triangles among unrelated wallets',
+      '  --triangles     share of the reference edge count added as triangles in the hard variant (0.05: 5%)',
+      '  --louvain-only  no backbone pruning: Louvain alone splits the giant component (for comparison)',
+    ].join('\n'),
   );
   process.exit(0);
 }
 const tuning = { ...DEFAULT_TUNING, backbonePruning: !values['louvain-only'] };
 
+const triangleShare = Number(values.triangles);
+const variants = values.graph.split(',');
+if (variants.some((v) => v !== 'plain' && v !== 'hard') || !(triangleShare >= 0 && triangleShare <= 1)) {
+  console.error('--graph takes plain and/or hard; --triangles a share between 0 and 1');
+  process.exit(2);
+}
+
 if (values.one) {
-  console.log(JSON.stringify(await runOne(Number(values.one), Number(values.threads))));
+  const [size, variant] = values.one.split(':');
+  console.log(JSON.stringify(await runOne(Number(size), variant as 'plain' | 'hard', Number(values.threads))));
   process.exit(0);
 }
 
 const rows: Array<Record<string, number | string>> = [];
-for (const size of values.sizes.split(',').map(Number)) {
-  console.error(`engine bench: ${size} wallets ...`);
-  const out = execFileSync(
-    process.execPath,
-    [
-      ...process.execArgv,
-      fileURLToPath(import.meta.url),
-      '--one',
-      String(size),
-      '--threads',
-      values.threads,
-      ...(values['louvain-only'] ? ['--louvain-only'] : []),
-    ],
-    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 1 << 24 },
-  );
-  rows.push(JSON.parse(out.trim().split('\n').pop()!));
-}
+for (const size of values.sizes.split(',').map(Number))
+  for (const variant of variants) {
+    // the files are made before the timed child starts (generation is not the product)
+    const prefix = syntheticGraphFiles(size, SEEDS[size] ?? 42);
+    if (variant === 'hard') hardVariant(prefix, triangleShare, SEEDS[size] ?? 42);
+    console.error(`engine bench: ${size} wallets, ${variant} graph ...`);
+    const out = execFileSync(
+      process.execPath,
+      [
+        ...process.execArgv,
+        fileURLToPath(import.meta.url),
+        '--one',
+        `${size}:${variant}`,
+        '--threads',
+        values.threads,
+        '--triangles',
+        values.triangles,
+        ...(values['louvain-only'] ? ['--louvain-only'] : []),
+      ],
+      { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 1 << 24 },
+    );
+    rows.push(JSON.parse(out.trim().split('\n').pop()!));
+  }
 console.table(rows);
-const goal = rows.find((r) => r.wallets === 1000000);
-if (goal)
+for (const goal of rows.filter((r) => r.wallets === 1000000)) {
+  const met = (ok: boolean): string => (ok ? 'met' : 'MISSED');
+  const hard = goal.graph === 'hard';
   console.error(
-    `1M goals: total (build + detect) <= 10 s: ${Number(goal.totalSeconds) <= 10 ? 'met' : 'MISSED'} (end to end ` +
-      `with evidence and decisions ${goal.endToEndSeconds} s), peak RSS <= 2048 MB: ` +
-      `${Number(goal.peakRssMb) <= 2048 ? 'met' : 'MISSED'}, NMI >= 0.95: ` +
-      `${Number(goal.nmi) >= 0.95 ? 'met' : 'MISSED'}`,
+    `1M ${goal.graph} goals: build + detect <= ${hard ? 5 : 3.4} s: ` +
+      `${met(Number(goal.totalSeconds) <= (hard ? 5 : 3.4))}, ` +
+      `end to end <= 10 s: ${met(Number(goal.endToEndSeconds) <= 10)}, peak RSS <= 1536 MB: ` +
+      `${met(Number(goal.peakRssMb) <= 1536)}, NMI >= 0.99: ${met(Number(goal.nmi) >= 0.99)}`,
   );
+}
 console.log(
   JSON.stringify({
     bench: 'engine',
     threads: Number(values.threads),
     backbonePruning: tuning.backbonePruning,
+    triangleShare,
     results: rows,
   }),
 );
 
-async function runOne(size: number, threads: number): Promise<Record<string, number | string>> {
+async function runOne(
+  size: number,
+  variant: 'plain' | 'hard',
+  threads: number,
+): Promise<Record<string, number | string>> {
   const seed = SEEDS[size] ?? 42;
-  const graph = syntheticGraph(size, seed);
+  let prefix = syntheticGraphFiles(size, seed);
+  if (variant === 'hard') prefix = hardVariant(prefix, triangleShare, seed);
+  const tRead = performance.now();
+  const graph = readGraphFiles(prefix, size);
+  const readSeconds = sec(performance.now() - tRead);
   const addresses = Array.from({ length: size }, (_, i) => nodeAddress(i));
   const input: EngineInput = {
     chainFamily: 'evm',
@@ -93,14 +128,34 @@ async function runOne(size: number, threads: number): Promise<Record<string, num
     labels: { infrastructure: new Map(), exceptions: new Set() },
   };
   const pool = createEnginePool({ maxThreads: threads });
+  // start the pool's threads first, as a service's long-lived pool has them: a worker's start (and, from source,
+  // compiling the engine's TypeScript in it) is not detection
+  const tiny = () => ({
+    n: 2,
+    u: Uint32Array.of(0),
+    v: Uint32Array.of(1),
+    w: Float64Array.of(1),
+    resolution: 1,
+    seed: 1,
+  });
+  await Promise.all(Array.from({ length: threads }, () => pool.louvain(tiny())));
   const options: EngineOptions = { mode: 'onchain', preset: 'balanced', seed: 42, pool };
   const t0 = performance.now();
   const g = buildWalletGraph(input, tuning, false);
   const t1 = performance.now();
-  const grouping = await detectGroups(g, tuning, pool, 42);
+  // when each detection phase ended (components, pruning, the last community task): where detect's time goes
+  const phaseEnd: Record<string, number> = {};
+  const cpu0 = process.cpuUsage(); // all threads of the process: with 2 threads, wall time >= CPU time / 2
+  const grouping = await detectGroups(g, tuning, pool, 42, (p) => {
+    phaseEnd[p.phase] = performance.now();
+  });
   const t2 = performance.now();
+  const peakAfterDetect = Math.round(process.resourceUsage().maxRSS / 1024);
+  const detectCpu = process.cpuUsage(cpu0);
   const result = decide(g, grouping, input, options, tuning);
   const t3 = performance.now();
+  // the product's peak (read, build, detect, evidence and decisions), before the benchmark's own scoring below
+  const peakRssMb = Math.round(process.resourceUsage().maxRSS / 1024);
   await pool.destroy();
   const found = new Int32Array(size).fill(-1);
   const labelIndex = new Map(result.clusters.map((c, i) => [c.label, i]));
@@ -110,15 +165,21 @@ async function runOne(size: number, threads: number): Promise<Record<string, num
   const q = partitionQuality(graph.labels, found);
   const flagged = result.wallets.filter((w) => w.storedRecommendedAction !== 'approve').length;
   return {
+    graph: variant,
     wallets: size,
     edges: graph.from.length,
     seed,
+    readParseSeconds: readSeconds,
     buildSeconds: sec(t1 - t0),
     detectSeconds: sec(t2 - t1),
     totalSeconds: sec(t2 - t0),
     evidenceAndDecisionsSeconds: sec(t3 - t2),
     endToEndSeconds: sec(t3 - t0),
-    peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
+    peakRssMb,
+    peakRssAfterDetectMb: peakAfterDetect,
+    componentsAndPruningSeconds: sec((phaseEnd.pruning ?? t2) - t1),
+    detectCpuSeconds: sec((detectCpu.user + detectCpu.system) / 1000),
+    communitiesSeconds: phaseEnd.communities ? sec(phaseEnd.communities - phaseEnd.pruning) : 0,
     nmi: +q.nmi.toFixed(4),
     ari: +q.ari.toFixed(4),
     planted: new Set(graph.labels).size,
@@ -126,6 +187,7 @@ async function runOne(size: number, threads: number): Promise<Record<string, num
     flagged,
     louvainComponents: Number(grouping.stats.louvainComponents),
     prunedEdges: grouping.stats.prunedEdges,
+    louvainChunks: grouping.stats.louvainChunks,
   };
 }
 

@@ -5,13 +5,17 @@
  */
 import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
-import type { LouvainResult, LouvainTask } from './louvain-worker.ts';
+import type { LouvainFromTask, LouvainResult, LouvainTask } from './louvain-worker.ts';
+import type { MoveChunkResult, MoveChunkTask } from './parallel-louvain.ts';
 import type { AnalyzeTask } from './analyze-worker.ts';
 import type { AnalyzeResult, EngineInput, EngineOptions } from './types.ts';
 
 export interface EnginePool {
   readonly threads: number;
   louvain: (task: LouvainTask) => Promise<LouvainResult>;
+  /** A large component's Louvain: first-level rounds over shared memory, then the rest from their partition. */
+  moveChunk: (task: MoveChunkTask) => Promise<MoveChunkResult>;
+  louvainFrom: (task: LouvainFromTask) => Promise<LouvainResult>;
   /** analyze() in a worker thread (the pool option is ignored there: Louvain uses the worker's own pool). */
   analyze: (input: EngineInput, options: Omit<EngineOptions, 'pool'>) => Promise<AnalyzeResult>;
   destroy: () => Promise<void>;
@@ -43,6 +47,14 @@ export function createEnginePool(opts: { maxThreads?: number; idleTimeoutMs?: nu
       return (await louvainPool.run(task, {
         transferList: [task.u.buffer, task.v.buffer, task.w.buffer] as ArrayBuffer[],
       })) as LouvainResult;
+    },
+    moveChunk: async (task) => {
+      louvainPool ??= workerPool('louvain-worker', threads, idle);
+      return (await louvainPool.run(task)) as MoveChunkResult;
+    },
+    louvainFrom: async (task) => {
+      louvainPool ??= workerPool('louvain-worker', threads, idle);
+      return (await louvainPool.run(task)) as LouvainResult;
     },
     analyze: async (input, options) => {
       analyzePool ??= workerPool('analyze-worker', threads, idle);

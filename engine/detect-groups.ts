@@ -17,6 +17,9 @@ import type { WalletGraph } from './wallet-graph.ts';
 import { HUB_NONE } from './wallet-graph.ts';
 import type { EnginePool } from './community-pool.ts';
 import type { EngineProgress, EngineTuning } from './types.ts';
+import type { CsrGraph } from './csr-louvain.ts';
+import { parallelFirstLevel } from './parallel-louvain.ts';
+import type { LouvainResult } from './louvain-worker.ts';
 
 export interface Grouping {
   groupOf: Int32Array;
@@ -31,6 +34,8 @@ export interface Grouping {
     louvainCommunities: number;
     louvainThreads: number;
     louvainOnMainThread: boolean;
+    /** First-level chunks run in parallel on large components (0 when none). */
+    louvainChunks: number;
   };
 }
 
@@ -85,6 +90,7 @@ export async function detectGroups(
       }
     }
     uf2 = new UnionFind(n);
+    const reattachEdges: number[] = [];
     const kept = new Uint8Array(n);
     for (let k = 0; k < m; k++)
       if (keep[k]) {
@@ -97,6 +103,7 @@ export async function detectGroups(
       let best = -1;
       let bestDeg = -1;
       let bestW = -1;
+      let bestEdge = -1;
       for (let k = off[u]; k < off[u + 1]; k++) {
         const v = adj[k];
         const d = off[v + 1] - off[v];
@@ -105,13 +112,17 @@ export async function detectGroups(
           best = v;
           bestDeg = d;
           bestW = w;
+          bestEdge = adjEdge[k];
         }
       }
       if (best >= 0) {
         uf2.union(u, best);
         reattachedNodes++;
+        reattachEdges.push(bestEdge);
       }
     }
+    // the edge a node rejoined by is its link for community detection too (else it would stay alone there)
+    for (const e of reattachEdges) keep[e] = 1;
   }
   onProgress?.({ phase: 'pruning', done: prunedEdges, total: m });
 
@@ -125,12 +136,14 @@ export async function detectGroups(
   }
   const louvainRoots: number[] = [];
   for (let u = 0; u < n; u++) if (size2[u] > tuning.maxComponentNodes) louvainRoots.push(u);
-  const groupKey = new Float64Array(n).fill(-1);
+  // a node's group key: its component root (< n), or n + its community when its component was split
+  const groupKey = new Int32Array(n).fill(-1);
   for (let u = 0; u < n; u++) if (root[u] >= 0) groupKey[u] = root[u];
   let louvainBins = 0;
   let louvainCommunities = 0;
   let louvainThreads = 0;
   let louvainOnMainThread = false;
+  let louvainChunks = 0;
   if (louvainRoots.length > 0) {
     const res = await louvainSplit(
       g,
@@ -146,25 +159,23 @@ export async function detectGroups(
     louvainCommunities = res.communities;
     louvainThreads = res.threads.size;
     louvainOnMainThread = res.threads.has(0);
+    louvainChunks = res.chunks;
     for (let u = 0; u < n; u++) if (res.community[u] >= 0) groupKey[u] = n + res.community[u];
   }
 
   // renumber groups by their smallest node id (deterministic)
   const groupOf = new Int32Array(n).fill(-1);
-  const idOfKey = new Map<number, number>();
+  const idOfKey = new Int32Array(n + louvainCommunities).fill(-1);
+  let groupCount = 0;
   for (let u = 0; u < n; u++) {
     const key = groupKey[u];
     if (key < 0) continue;
-    let id = idOfKey.get(key);
-    if (id === undefined) {
-      id = idOfKey.size;
-      idOfKey.set(key, id);
-    }
-    groupOf[u] = id;
+    if (idOfKey[key] < 0) idOfKey[key] = groupCount++;
+    groupOf[u] = idOfKey[key];
   }
   return {
     groupOf,
-    groupCount: idOfKey.size,
+    groupCount,
     stats: {
       components,
       oversizedComponents,
@@ -175,11 +186,28 @@ export async function detectGroups(
       louvainCommunities,
       louvainThreads,
       louvainOnMainThread,
+      louvainChunks,
     },
   };
 }
 
-/** Splits the given components with Louvain, in bins balanced by edge count, on the pool's threads. */
+/** Bins of small components per run: fixed, so that the partition does not depend on the thread count. */
+const LOUVAIN_BINS = 8;
+/** A component with at least this many nodes is split by parallel rounds over shared memory (all threads). */
+export const PARALLEL_MIN_NODES = 50_000;
+
+interface LouvainBin {
+  nodes: number[];
+  u: Uint32Array;
+  v: Uint32Array;
+  w: Float64Array;
+  weight: number;
+}
+
+/**
+ * Splits the given components with Louvain on the pool's threads: small ones in bins balanced by edge count, each
+ * bin one task; each large one (PARALLEL_MIN_NODES) with parallel first-level rounds over shared memory.
+ */
 async function louvainSplit(
   g: WalletGraph,
   keep: Uint8Array,
@@ -189,81 +217,155 @@ async function louvainSplit(
   pool: EnginePool,
   seed: number,
   onProgress?: (p: EngineProgress) => void,
-): Promise<{ community: Int32Array; bins: number; communities: number; threads: Set<number> }> {
-  const { n, m, eu, ev, ew } = g;
-  const compOf = new Map<number, number>();
-  roots.forEach((r, i) => compOf.set(r, i));
-  const edgesOf = new Float64Array(roots.length);
-  for (let k = 0; k < m; k++)
-    if (keep[k]) {
-      const c = compOf.get(root[eu[k]]);
-      if (c !== undefined) edgesOf[c]++;
+): Promise<{ community: Int32Array; bins: number; communities: number; threads: Set<number>; chunks: number }> {
+  const { n, m, eu } = g;
+  const compIndex = new Int32Array(n).fill(-1);
+  roots.forEach((r, i) => {
+    compIndex[r] = i;
+  });
+  const compOf = new Int32Array(n).fill(-1);
+  const nodesOf = new Float64Array(roots.length);
+  for (let u = 0; u < n; u++)
+    if (root[u] >= 0 && compIndex[root[u]] >= 0) {
+      compOf[u] = compIndex[root[u]];
+      nodesOf[compOf[u]]++;
     }
-  const binCount = Math.min(roots.length, pool.threads * 4);
-  const order = roots.map((_, i) => i).sort((a, b) => edgesOf[b] - edgesOf[a] || a - b);
-  const binOf = new Int32Array(roots.length);
+  const edgesOf = new Float64Array(roots.length);
+  for (let k = 0; k < m; k++) if (keep[k] && compOf[eu[k]] >= 0) edgesOf[compOf[eu[k]]]++;
+  // units: the bins of small components first, then one unit per large component
+  const small = roots.map((_, i) => i).filter((c) => nodesOf[c] < PARALLEL_MIN_NODES);
+  const large = roots.map((_, i) => i).filter((c) => nodesOf[c] >= PARALLEL_MIN_NODES);
+  const binCount = Math.min(small.length, LOUVAIN_BINS);
+  const unitOf = new Int32Array(roots.length);
   const load = new Float64Array(binCount);
-  for (const c of order) {
+  for (const c of small.sort((a, b) => edgesOf[b] - edgesOf[a] || a - b)) {
     let best = 0;
     for (let b = 1; b < binCount; b++) if (load[b] < load[best]) best = b;
-    binOf[c] = best;
+    unitOf[c] = best;
     load[best] += edgesOf[c] + 1;
   }
-  // local node ids per bin
+  for (const c of large) unitOf[c] = -1;
+  const bins = collectBins(g, keep, compOf, unitOf, binCount);
+  const community = new Int32Array(n).fill(-1);
+  const threads = new Set<number>();
+  let done = 0;
+  let chunks = 0;
+  const units = bins.length + large.length;
+  const resolutionOf = (weight: number): number => (2 * weight) / (tuning.referenceDegree * tuning.referenceDegree);
+  const finished = (r: LouvainResult, nodes: ArrayLike<number>): { nodes: ArrayLike<number>; r: LouvainResult } => {
+    threads.add(r.threadId);
+    onProgress?.({ phase: 'communities', done: ++done, total: units });
+    return { nodes, r };
+  };
+  const binResults = bins.map(async (bin, i) => {
+    const task = { n: bin.nodes.length, u: bin.u, v: bin.v, w: bin.w, seed: (seed + i * 7919) >>> 0 };
+    return finished(await pool.louvain({ ...task, resolution: resolutionOf(bin.weight) }), bin.nodes);
+  });
+  const largeResults = large.map(async (c, i) => {
+    // node i of the shared graph is global node order[i]
+    const { graph, order, weight } = bfsCsr(g, keep, roots[c], nodesOf[c]);
+    const resolution = resolutionOf(weight);
+    const first = await parallelFirstLevel(pool, graph, resolution);
+    chunks += first.chunks;
+    for (const t of first.threads) threads.add(t);
+    const unitSeed = (seed + (binCount + i) * 7919) >>> 0;
+    return finished(await pool.louvainFrom({ kind: 'from', graph, initial: first, resolution, seed: unitSeed }), order);
+  });
+  let offset = 0;
+  for (const { nodes, r } of await Promise.all([...binResults, ...largeResults])) {
+    for (let i = 0; i < nodes.length; i++) community[nodes[i]] = offset + r.communities[i];
+    offset += r.count;
+  }
+  return { community, bins: units, communities: offset, threads, chunks };
+}
+
+/** Each bin's nodes (local ids in node order) and its kept edges in local ids; unitOf -1: in no bin. */
+function collectBins(
+  g: WalletGraph,
+  keep: Uint8Array,
+  compOf: Int32Array,
+  unitOf: Int32Array,
+  count: number,
+): LouvainBin[] {
+  const { n, m, eu, ev, ew } = g;
   const local = new Int32Array(n).fill(-1);
-  const binNodes: number[][] = Array.from({ length: binCount }, () => []);
+  const nodes: number[][] = Array.from({ length: count }, () => []);
   for (let u = 0; u < n; u++) {
-    if (root[u] < 0) continue;
-    const c = compOf.get(root[u]);
-    if (c === undefined) continue;
-    const list = binNodes[binOf[c]];
+    if (compOf[u] < 0 || unitOf[compOf[u]] < 0) continue;
+    const list = nodes[unitOf[compOf[u]]];
     local[u] = list.length;
     list.push(u);
   }
-  const binEdges = new Uint32Array(binCount);
-  for (let k = 0; k < m; k++)
-    if (keep[k]) {
-      const c = compOf.get(root[eu[k]]);
-      if (c !== undefined) binEdges[binOf[c]]++;
-    }
-  const tasks = Array.from({ length: binCount }, (_, b) => ({
-    n: binNodes[b].length,
-    u: new Uint32Array(binEdges[b]),
-    v: new Uint32Array(binEdges[b]),
-    w: new Float64Array(binEdges[b]),
-    resolution: 0,
-    seed: (seed + b * 7919) >>> 0,
+  const edges = new Uint32Array(count);
+  for (let k = 0; k < m; k++) if (keep[k] && local[eu[k]] >= 0) edges[unitOf[compOf[eu[k]]]]++;
+  const units: LouvainBin[] = nodes.map((list, b) => ({
+    nodes: list,
+    u: new Uint32Array(edges[b]),
+    v: new Uint32Array(edges[b]),
+    w: new Float64Array(edges[b]),
+    weight: 0,
   }));
-  const fillPos = new Uint32Array(binCount);
-  const weight = new Float64Array(binCount);
+  const fill = new Uint32Array(count);
   for (let k = 0; k < m; k++) {
-    if (!keep[k]) continue;
-    const c = compOf.get(root[eu[k]]);
-    if (c === undefined) continue;
-    const b = binOf[c];
-    const t = tasks[b];
-    const p = fillPos[b]++;
-    t.u[p] = local[eu[k]];
-    t.v[p] = local[ev[k]];
-    t.w[p] = ew[k];
-    weight[b] += ew[k];
+    if (!keep[k] || local[eu[k]] < 0) continue;
+    const b = unitOf[compOf[eu[k]]];
+    const unit = units[b];
+    const p = fill[b]++;
+    unit.u[p] = local[eu[k]];
+    unit.v[p] = local[ev[k]];
+    unit.w[p] = ew[k];
+    unit.weight += ew[k];
   }
-  for (let b = 0; b < binCount; b++)
-    tasks[b].resolution = (2 * weight[b]) / (tuning.referenceDegree * tuning.referenceDegree);
-  const community = new Int32Array(n).fill(-1);
-  let done = 0;
-  let offset = 0;
-  const results = await Promise.all(
-    tasks.map(async (task) => {
-      const r = await pool.louvain(task);
-      onProgress?.({ phase: 'communities', done: ++done, total: binCount });
-      return r;
-    }),
-  );
-  results.forEach((r, b) => {
-    const nodes = binNodes[b];
-    for (let i = 0; i < nodes.length; i++) community[nodes[i]] = offset + r.communities[i];
-    offset += r.count;
-  });
-  return { community, bins: binCount, communities: offset, threads: new Set(results.map((r) => r.threadId)) };
+  return units;
+}
+
+/**
+ * A large component's kept edges as CSR in shared memory, nodes renumbered in breadth-first order from its root
+ * (order[i]: the global node of node i), built straight from the engine graph's CSR.
+ */
+function bfsCsr(
+  g: WalletGraph,
+  keep: Uint8Array,
+  first: number,
+  count: number,
+): { graph: CsrGraph; order: Uint32Array; weight: number } {
+  const { off, adj, adjEdge, ew } = g;
+  const order = new Uint32Array(count);
+  const rank = new Int32Array(g.n).fill(-1);
+  rank[first] = 0;
+  order[0] = first;
+  let tail = 1;
+  let entries = 0;
+  for (let head = 0; head < tail; head++) {
+    const u = order[head];
+    for (let k = off[u]; k < off[u + 1]; k++) {
+      if (!keep[adjEdge[k]]) continue;
+      entries++;
+      if (rank[adj[k]] < 0) {
+        rank[adj[k]] = tail;
+        order[tail++] = adj[k];
+      }
+    }
+  }
+  if (tail !== count) throw new Error(`component of ${count} nodes reached ${tail} by its kept edges`);
+  const graph: CsrGraph = {
+    n: count,
+    off: new Uint32Array(new SharedArrayBuffer(4 * (count + 1))),
+    adj: new Uint32Array(new SharedArrayBuffer(4 * entries)),
+    w: new Float64Array(new SharedArrayBuffer(8 * entries)),
+  };
+  let p = 0;
+  let weight = 0;
+  for (let i = 0; i < count; i++) {
+    const u = order[i];
+    graph.off[i] = p;
+    for (let k = off[u]; k < off[u + 1]; k++) {
+      if (!keep[adjEdge[k]]) continue;
+      graph.adj[p] = rank[adj[k]];
+      graph.w[p++] = ew[adjEdge[k]];
+      weight += ew[adjEdge[k]];
+    }
+  }
+  graph.off[count] = p;
+  return { graph, order, weight: weight / 2 };
 }

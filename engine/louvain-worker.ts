@@ -1,17 +1,27 @@
 /**
- * Piscina worker: Louvain community detection (graphology-communities-louvain) on one bin of components that
- * arrives as transferred typed arrays (local node ids 0..n-1, undirected edges u<v with weights).
+ * Piscina worker: community detection on typed arrays (csr-louvain.ts). Three tasks:
+ *  - a bin of components as transferred edge arrays (local node ids 0..n-1, undirected edges u<v with weights);
+ *  - one chunk of a parallel round over a shared graph (parallel-louvain.ts);
+ *  - finishing a shared graph's Louvain from the partition the parallel rounds left.
  */
-import { UndirectedGraph } from 'graphology';
-import louvainImport from 'graphology-communities-louvain';
 import { threadId } from 'node:worker_threads';
-import { seededRng } from './rng.ts';
+import { type CsrGraph, csrFromEdges, louvainCsr, MoveScratch } from './csr-louvain.ts';
+import { type MoveChunkResult, type MoveChunkTask, moveChunk } from './parallel-louvain.ts';
 
 export interface LouvainTask {
   n: number;
   u: Uint32Array;
   v: Uint32Array;
   w: Float64Array;
+  resolution: number;
+  seed: number;
+}
+
+/** Louvain of a shared graph from a first-level partition and the nodes to revisit (parallel-louvain.ts). */
+export interface LouvainFromTask {
+  kind: 'from';
+  graph: CsrGraph;
+  initial: { partition: Int32Array; revisit: Uint32Array };
   resolution: number;
   seed: number;
 }
@@ -23,24 +33,19 @@ export interface LouvainResult {
   threadId: number;
 }
 
-type Louvain = typeof louvainImport.default;
-const louvain: Louvain =
-  (louvainImport as unknown as { default?: Louvain }).default ?? (louvainImport as unknown as Louvain);
+const scratch = new MoveScratch();
 
 export function runLouvain(task: LouvainTask): LouvainResult {
-  const graph = new UndirectedGraph<Record<string, never>, { weight: number }>();
-  for (let i = 0; i < task.n; i++) graph.addNode(String(i));
-  for (let k = 0; k < task.u.length; k++) graph.addEdge(String(task.u[k]), String(task.v[k]), { weight: task.w[k] });
-  const out = louvain.detailed(graph, {
-    resolution: task.resolution,
-    rng: seededRng(task.seed),
-    getEdgeWeight: 'weight',
-  });
-  const communities = new Int32Array(task.n);
-  for (let i = 0; i < task.n; i++) communities[i] = out.communities[String(i)];
-  return { communities, count: out.count, modularity: out.modularity, threadId };
+  const r = louvainCsr(csrFromEdges(task.n, task.u, task.v, task.w), task.resolution, task.seed, undefined, scratch);
+  return { communities: r.communities, count: r.count, modularity: r.modularity, threadId };
 }
 
-export default function (task: LouvainTask): LouvainResult {
-  return runLouvain(task);
+export default function (task: LouvainTask | MoveChunkTask | LouvainFromTask): LouvainResult | MoveChunkResult {
+  if ('kind' in task && task.kind === 'move') return moveChunk(task);
+  if ('kind' in task && task.kind === 'from') {
+    // a large component: its modularity is not read (NaN), skipping one more pass over millions of edges
+    const r = louvainCsr(task.graph, task.resolution, task.seed, task.initial, scratch, false);
+    return { communities: r.communities, count: r.count, modularity: r.modularity, threadId };
+  }
+  return runLouvain(task as LouvainTask);
 }

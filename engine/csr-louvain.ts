@@ -1,0 +1,329 @@
+/**
+ * Louvain community detection on compressed typed arrays (CSR): no per-node or per-edge JS objects, so a
+ * 1M-node / 3M-edge component fits in ~100 MB and one local-moving sweep costs a few hundred ms.
+ *
+ * Objective: modularity with resolution γ, Q = Σ_C [I_C / W - γ (D_C / 2W)²] (I_C: weight inside C, self loops
+ * included; D_C: total degree of C; W: total weight). Moving node u into community C gains
+ * w(u,C) - γ·k_u·D_C / 2W (times 1/W). With the engine's γ = 2W / referenceDegree² that is
+ * w(u,C) - k_u·D_C / referenceDegree², independent of how components are binned.
+ *
+ * Local moving uses a queue (only neighbours of a moved node are revisited, as Leiden's fast local move), nodes
+ * first enter in a seeded random order; ties keep the node where it is, then prefer the smaller community id, so
+ * a run is a pure function of graph, resolution and seed. Levels aggregate communities into a smaller CSR graph
+ * until a level merges nothing. Finally every community is split into its connected parts (Louvain alone can
+ * leave a community whose members are only joined through nodes that moved away; Leiden's refinement guarantees
+ * connected communities, this split gives the same guarantee at the cost of one union-find pass).
+ * `measure` false skips computing the final modularity (one more pass over the edges) when nobody reads it.
+ */
+import { seededRng } from './rng.ts';
+import { UnionFind } from './union-find.ts';
+
+/** An undirected weighted graph as CSR: neighbours of u are adj[off[u]..off[u+1]) with weights w[...]. */
+export interface CsrGraph {
+  n: number;
+  off: Uint32Array;
+  adj: Uint32Array;
+  w: Float64Array;
+  /** Self-loop weight per node (aggregated levels: the weight inside a community); absent means none. */
+  loop?: Float64Array;
+}
+
+export interface CsrLouvainResult {
+  communities: Int32Array;
+  count: number;
+  modularity: number;
+  levels: number;
+}
+
+/** CSR of an undirected edge list (u[i], v[i], w[i]); pairs must be distinct and u != v. */
+export function csrFromEdges(n: number, u: Uint32Array, v: Uint32Array, w: Float64Array): CsrGraph {
+  const off = new Uint32Array(n + 1);
+  for (let i = 0; i < u.length; i++) {
+    off[u[i] + 1]++;
+    off[v[i] + 1]++;
+  }
+  for (let i = 0; i < n; i++) off[i + 1] += off[i];
+  const adj = new Uint32Array(off[n]);
+  const aw = new Float64Array(off[n]);
+  const pos = off.slice(0, n);
+  for (let i = 0; i < u.length; i++) {
+    const a = u[i];
+    const b = v[i];
+    adj[pos[a]] = b;
+    aw[pos[a]++] = w[i];
+    adj[pos[b]] = a;
+    aw[pos[b]++] = w[i];
+  }
+  return { n, off, adj, w: aw };
+}
+
+/** Weighted degree of every node (a self loop counts twice). */
+export function degrees(g: CsrGraph): Float64Array {
+  const k = new Float64Array(g.n);
+  for (let u = 0; u < g.n; u++) {
+    let s = g.loop ? 2 * g.loop[u] : 0;
+    for (let e = g.off[u]; e < g.off[u + 1]; e++) s += g.w[e];
+    k[u] = s;
+  }
+  return k;
+}
+
+/** Modularity of a partition at the given resolution. */
+export function modularity(g: CsrGraph, comm: Int32Array, resolution: number): number {
+  const k = degrees(g);
+  let twoW = 0;
+  for (let u = 0; u < g.n; u++) twoW += k[u];
+  if (twoW === 0) return 0;
+  let count = 0;
+  for (let u = 0; u < g.n; u++) if (comm[u] + 1 > count) count = comm[u] + 1;
+  const deg = new Float64Array(count);
+  let inside = 0;
+  for (let u = 0; u < g.n; u++) {
+    deg[comm[u]] += k[u];
+    if (g.loop) inside += 2 * g.loop[u];
+    for (let e = g.off[u]; e < g.off[u + 1]; e++) if (comm[g.adj[e]] === comm[u]) inside += g.w[e];
+  }
+  let q = inside / twoW;
+  for (let c = 0; c < count; c++) q -= resolution * (deg[c] / twoW) ** 2;
+  return q;
+}
+
+/** Scratch arrays of local moving, reused across levels and calls (sized for the largest graph seen). */
+export class MoveScratch {
+  neighW = new Float64Array(0);
+  neighC = new Int32Array(0);
+  stamp = new Uint8Array(0);
+  queue = new Uint32Array(0);
+  inQueue = new Uint8Array(0);
+  ensure(n: number): void {
+    if (this.stamp.length >= n) return;
+    this.neighW = new Float64Array(n);
+    this.neighC = new Int32Array(n);
+    this.stamp = new Uint8Array(n);
+    this.queue = new Uint32Array(n);
+    this.inQueue = new Uint8Array(n);
+  }
+}
+
+/** A seeded random permutation of lo..hi-1. */
+export function seededOrder(lo: number, hi: number, seed: number): Uint32Array {
+  const order = new Uint32Array(hi - lo);
+  for (let i = 0; i < order.length; i++) order[i] = lo + i;
+  const rng = seededRng(seed);
+  for (let i = order.length - 1; i > 0; i--) {
+    const j = Math.floor(rng() * (i + 1));
+    const t = order[i];
+    order[i] = order[j];
+    order[j] = t;
+  }
+  return order;
+}
+
+/**
+ * The community of u's best move (its own when nothing gains more), with u already taken out of `tot`. Only
+ * neighbours in lo..hi-1 count (a chunk of parallel-louvain.ts sees its own nodes only; sequential: 0..n).
+ * Plain loops, no callbacks: this is the innermost loop of the engine.
+ */
+function bestCommunity(
+  g: CsrGraph,
+  u: number,
+  cu: number,
+  ku: number,
+  coef: number,
+  tot: Float64Array,
+  comm: Int32Array,
+  lo: number,
+  hi: number,
+  s: MoveScratch,
+): number {
+  const { off, adj, w } = g;
+  const { neighW, neighC, stamp } = s;
+  let count = 0;
+  neighW[cu] = 0;
+  stamp[cu] = 1;
+  neighC[count++] = cu;
+  for (let e = off[u], end = off[u + 1]; e < end; e++) {
+    const v = adj[e];
+    if (v === u || v < lo || v >= hi) continue;
+    const c = comm[v];
+    if (stamp[c] !== 1) {
+      stamp[c] = 1;
+      neighW[c] = 0;
+      neighC[count++] = c;
+    }
+    neighW[c] += w[e];
+  }
+  let best = cu;
+  let bestGain = neighW[cu] - ku * tot[cu] * coef;
+  stamp[cu] = 0;
+  for (let i = 1; i < count; i++) {
+    const c = neighC[i];
+    stamp[c] = 0;
+    const gain = neighW[c] - ku * tot[c] * coef;
+    if (gain > bestGain || (gain === bestGain && c < best && best !== cu)) {
+      best = c;
+      bestGain = gain;
+    }
+  }
+  return best;
+}
+
+/**
+ * Local moving until no queued node moves: nodes start in the queue in the given order, a node that moves
+ * queues its neighbours in lo..hi-1 that are not in its new community (Leiden's fast local move). comm and tot
+ * (community degree sums) are updated in place; returns the number of moves.
+ */
+export function localMoving(
+  g: CsrGraph,
+  comm: Int32Array,
+  k: Float64Array,
+  tot: Float64Array,
+  coef: number,
+  start: Uint32Array,
+  lo: number,
+  hi: number,
+  s: MoveScratch,
+): number {
+  s.ensure(g.n);
+  const { queue, inQueue } = s;
+  const len = hi - lo;
+  inQueue.fill(0, lo, hi);
+  for (let i = 0; i < start.length; i++) {
+    queue[i] = start[i];
+    inQueue[start[i]] = 1;
+  }
+  let head = 0;
+  let size = start.length;
+  let moves = 0;
+  while (size > 0) {
+    const u = queue[head];
+    head = head + 1 === len ? 0 : head + 1;
+    size--;
+    inQueue[u] = 0;
+    const cu = comm[u];
+    const ku = k[u];
+    tot[cu] -= ku;
+    const best = bestCommunity(g, u, cu, ku, coef, tot, comm, lo, hi, s);
+    tot[best] += ku;
+    if (best === cu) continue;
+    comm[u] = best;
+    moves++;
+    for (let e = g.off[u]; e < g.off[u + 1]; e++) {
+      const v = g.adj[e];
+      if (v < lo || v >= hi || inQueue[v] || comm[v] === best) continue;
+      inQueue[v] = 1;
+      let at = head + size;
+      if (at >= len) at -= len;
+      queue[at] = v;
+      size++;
+    }
+  }
+  return moves;
+}
+
+/** Renumbers community ids to 0..count-1 by first appearance in node order; returns count. */
+export function renumber(comm: Int32Array, idBound: number): number {
+  const map = new Int32Array(idBound).fill(-1);
+  let count = 0;
+  for (let u = 0; u < comm.length; u++) {
+    const c = comm[u];
+    if (map[c] < 0) map[c] = count++;
+    comm[u] = map[c];
+  }
+  return count;
+}
+
+/** The graph of communities: one node per community, edge weights summed, inner weight as self loops. */
+export function aggregate(g: CsrGraph, comm: Int32Array, count: number): CsrGraph {
+  const start = new Uint32Array(count + 1);
+  for (let u = 0; u < g.n; u++) start[comm[u] + 1]++;
+  for (let c = 0; c < count; c++) start[c + 1] += start[c];
+  const members = new Uint32Array(g.n);
+  const fill = start.slice(0, count);
+  for (let u = 0; u < g.n; u++) members[fill[comm[u]]++] = u;
+  const off = new Uint32Array(count + 1);
+  const adj = new Uint32Array(g.adj.length);
+  const w = new Float64Array(g.adj.length);
+  const loop = new Float64Array(count);
+  const seenBy = new Int32Array(count).fill(-1);
+  const pos = new Uint32Array(count);
+  let e2 = 0;
+  for (let c = 0; c < count; c++) {
+    off[c] = e2;
+    let inner = 0;
+    for (let i = start[c]; i < start[c + 1]; i++) {
+      const u = members[i];
+      if (g.loop) inner += g.loop[u];
+      for (let e = g.off[u]; e < g.off[u + 1]; e++) {
+        const d = comm[g.adj[e]];
+        if (d === c) {
+          inner += g.w[e] / 2; // every inner edge is seen from both ends
+          continue;
+        }
+        if (seenBy[d] !== c) {
+          seenBy[d] = c;
+          pos[d] = e2;
+          adj[e2] = d;
+          w[e2++] = g.w[e];
+        } else w[pos[d]] += g.w[e];
+      }
+    }
+    loop[c] = inner;
+  }
+  off[count] = e2;
+  return { n: count, off, adj: adj.slice(0, e2), w: w.slice(0, e2), loop };
+}
+
+/** Splits every community into its connected parts and renumbers (by smallest node); returns the count. */
+export function splitDisconnected(g: CsrGraph, comm: Int32Array): number {
+  const uf = new UnionFind(g.n);
+  for (let u = 0; u < g.n; u++)
+    for (let e = g.off[u]; e < g.off[u + 1]; e++) {
+      const v = g.adj[e];
+      if (v > u && comm[v] === comm[u]) uf.union(u, v);
+    }
+  for (let u = 0; u < g.n; u++) comm[u] = uf.find(u);
+  return renumber(comm, g.n);
+}
+
+/**
+ * Multi-level Louvain on a CSR graph. `initial` (optional) is a partition of the first level to start from, e.g.
+ * the chunks' partition of parallel-louvain.ts, and `revisit` the nodes whose first-level moves it may have missed
+ * (those with an edge between chunks): the first level then only refines it.
+ */
+export function louvainCsr(
+  g: CsrGraph,
+  resolution: number,
+  seed: number,
+  initial?: { partition: Int32Array; revisit: Uint32Array },
+  scratch = new MoveScratch(),
+  measure = true,
+): CsrLouvainResult {
+  const n = g.n;
+  const result = new Int32Array(n);
+  for (let u = 0; u < n; u++) result[u] = u; // the level node of each original node
+  let comm = new Int32Array(n);
+  for (let u = 0; u < n; u++) comm[u] = initial ? initial.partition[u] : u;
+  if (initial) renumber(comm, n);
+  let level = g;
+  let levels = 0;
+  for (;;) {
+    const k = degrees(level);
+    let twoW = 0;
+    for (let u = 0; u < level.n; u++) twoW += k[u];
+    if (twoW === 0) break;
+    const tot = new Float64Array(level.n);
+    for (let u = 0; u < level.n; u++) tot[comm[u]] += k[u];
+    const start = initial && levels === 0 ? initial.revisit : seededOrder(0, level.n, (seed + levels * 7919) >>> 0);
+    localMoving(level, comm, k, tot, resolution / twoW, start, 0, level.n, scratch);
+    const count = renumber(comm, level.n);
+    for (let u = 0; u < n; u++) result[u] = comm[result[u]];
+    levels++;
+    if (count === level.n) break;
+    level = aggregate(level, comm, count);
+    comm = new Int32Array(level.n);
+    for (let c = 0; c < level.n; c++) comm[c] = c;
+  }
+  const count = splitDisconnected(g, result);
+  return { communities: result, count, modularity: measure ? modularity(g, result, resolution) : Number.NaN, levels };
+}
