@@ -15,14 +15,14 @@ export function analysisLinks(campaignId: string, analysisId: string): Record<st
 
 export function analysisEventPayload(run: AnalysisRow, summary: Record<string, any>): Record<string, unknown> {
   return {
-    campaignId: run.campaign_id,
+    campaignId: run.campaignId,
     analysisId: run.id,
     status: 'completed',
-    riskPolicy: run.risk_policy,
-    policyVersion: run.policy_version,
-    walletCount: run.wallet_count,
-    inputHash: run.input_hash,
+    riskPolicy: run.riskPolicy,
+    policyVersion: run.policyVersion,
+    walletCount: run.walletCount,
+    inputHash: run.inputHash,
     counts: { clusters: summary.clusters, clusteredWallets: summary.clusteredWallets, ...summary.actions },
-    links: analysisLinks(run.campaign_id, run.id),
+    links: analysisLinks(run.campaignId, run.id),
   };
 }

@@ -59,7 +59,7 @@ export function createAnalysisWorker(services: WorkerDeps, hooks: AnalysisHooks 
       );
       return;
     }
-    let progress: Record<string, unknown> = { phase: 'loading_input', done: 0, total: run.wallet_count };
+    let progress: Record<string, unknown> = { phase: 'loading_input', done: 0, total: run.walletCount };
     let lost = false;
     const beat = setInterval(() => {
       extendLease(db, run.id, workerId, services.config.leaseSeconds, progress).then(
@@ -99,8 +99,8 @@ export function createAnalysisWorker(services: WorkerDeps, hooks: AnalysisHooks 
           labels: hood.labels,
         },
         {
-          mode: run.analysis_mode as 'onchain' | 'hybrid',
-          preset: run.risk_policy as 'balanced',
+          mode: run.analysisMode as 'onchain' | 'hybrid',
+          preset: run.riskPolicy as 'balanced',
           seed: 42,
           onProgress: (p: { phase: string; done: number; total: number }) =>
             setProgress({ phase: p.phase, engineDone: p.done, engineTotal: p.total }),
@@ -116,10 +116,10 @@ export function createAnalysisWorker(services: WorkerDeps, hooks: AnalysisHooks 
         engineStats: result.stats,
         seconds: (Date.now() - started) / 1000,
       };
-      const finalProgress = { phase: 'completed', done: run.wallet_count, total: run.wallet_count };
+      const finalProgress = { phase: 'completed', done: run.walletCount, total: run.walletCount };
       const ok = await db.transaction().execute(async (tx) => {
         if (!(await storeResults(tx, run.id, workerId, { ...stored, summary, progress: finalProgress }))) return false;
-        const base = { ownerId: run.owner_id, campaignId: run.campaign_id, analysisId: run.id };
+        const base = { ownerId: run.ownerId, campaignId: run.campaignId, analysisId: run.id };
         await appendEvent(tx, { ...base, type: 'analysis.completed', payload: analysisEventPayload(run, summary) });
         if ((stored.summary.actions as Record<string, number>).manual_review > 0) {
           await appendEvent(tx, {
@@ -136,10 +136,10 @@ export function createAnalysisWorker(services: WorkerDeps, hooks: AnalysisHooks 
         return;
       }
       services.wake();
-      if (run.wallet_count >= STATISTICS_REFRESH_WALLETS)
+      if (run.walletCount >= STATISTICS_REFRESH_WALLETS)
         await refreshResultStatistics(db).catch((err) => rlog.warn({ err }, 'result statistics not refreshed'));
       rlog.info(
-        { seconds: summary.seconds, clusters: stored.clusters.length, wallets: run.wallet_count },
+        { seconds: summary.seconds, clusters: stored.clusters.length, wallets: run.walletCount },
         'analysis completed',
       );
     } catch (err) {

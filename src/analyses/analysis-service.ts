@@ -70,15 +70,15 @@ export function runAcceptedView(run: AnalysisRow, duplicates: number): Record<st
   return {
     object: 'analysis_run',
     apiVersion: 'v2',
-    campaignId: run.campaign_id,
+    campaignId: run.campaignId,
     analysisId: run.id,
     status: run.status,
-    walletCount: run.wallet_count,
+    walletCount: run.walletCount,
     duplicatesRemoved: duplicates,
-    inputHash: run.input_hash,
-    analysisMode: run.analysis_mode,
-    riskPolicy: run.risk_policy,
-    policyVersion: run.policy_version,
-    links: { status: `/api/v2/campaigns/${run.campaign_id}/analyses/${run.id}` },
+    inputHash: run.inputHash,
+    analysisMode: run.analysisMode,
+    riskPolicy: run.riskPolicy,
+    policyVersion: run.policyVersion,
+    links: { status: `/api/v2/campaigns/${run.campaignId}/analyses/${run.id}` },
   };
 }

@@ -10,16 +10,16 @@ export const STATUS_CLUSTER_PREVIEW = 20;
 export function runSummaryView(r: AnalysisRow): Record<string, unknown> {
   return {
     analysisId: r.id,
-    campaignId: r.campaign_id,
+    campaignId: r.campaignId,
     status: r.status,
-    analysisMode: r.analysis_mode,
-    riskPolicy: r.risk_policy,
-    policyVersion: r.policy_version,
-    walletCount: r.wallet_count,
-    inputHash: r.input_hash,
-    createdAt: iso(r.created_at),
-    completedAt: iso(r.completed_at),
-    error: r.error_code ? { code: r.error_code, message: r.error_message } : null,
+    analysisMode: r.analysisMode,
+    riskPolicy: r.riskPolicy,
+    policyVersion: r.policyVersion,
+    walletCount: r.walletCount,
+    inputHash: r.inputHash,
+    createdAt: iso(r.createdAt),
+    completedAt: iso(r.completedAt),
+    error: r.errorCode ? { code: r.errorCode, message: r.errorMessage } : null,
     counts: r.summary
       ? {
           clusters: (r.summary as any).clusters,
@@ -56,8 +56,8 @@ export function clusterPreviewRow(campaignId: string, analysisId: string, c: Clu
   return {
     clusterLabel: c.label,
     size: c.size,
-    riskScore: c.risk_score,
-    groupingBasis: c.grouping_basis,
+    riskScore: c.riskScore,
+    groupingBasis: c.groupingBasis,
     links: { intelligence: base, members: `${base}/members` },
   };
 }
@@ -68,11 +68,11 @@ export function statusView(r: AnalysisRow, clusters: ClusterRow[], totalClusters
     apiVersion: 'v2',
     ...runSummaryView(r),
     progress: r.progress,
-    startedAt: iso(r.started_at),
+    startedAt: iso(r.startedAt),
     attempts: r.attempts,
     summary: r.summary,
-    clusters: clusters.map((c) => clusterPreviewRow(r.campaign_id, r.id, c)),
+    clusters: clusters.map((c) => clusterPreviewRow(r.campaignId, r.id, c)),
     clustersPreview: { returned: clusters.length, total: totalClusters, bounded: STATUS_CLUSTER_PREVIEW },
-    links: analysisLinks(r.campaign_id, r.id),
+    links: analysisLinks(r.campaignId, r.id),
   };
 }

@@ -100,7 +100,7 @@ export function toStoredResults(
     evidence,
     decisions,
     summary: {
-      wallets: run.wallet_count,
+      wallets: run.walletCount,
       clusters: clusters.length,
       clusteredWallets,
       actions,

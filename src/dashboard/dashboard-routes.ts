@@ -11,7 +11,7 @@ import { createApiKey } from '../access/api-keys.ts';
 import { planPeriod, planState, STARTER_MONTHLY_ALLOWANCE } from '../access/plans.ts';
 import { requireCampaign } from '../campaigns/campaign-service.ts';
 import { ApiError } from '../http/api-error.ts';
-import type { AppContext, RouteDef } from '../http/route-def.ts';
+import { principalOf, type AppContext, type RouteDef } from '../http/route-def.ts';
 import { ANALYSIS_MODES, LIFECYCLES, RISK_POLICIES } from '../core/vocabulary.ts';
 import { CHAINS } from '../core/chains.ts';
 import { errorSchema } from '../http/schemas/common.ts';
@@ -20,7 +20,7 @@ import { setSessionCookie } from './session-auth.ts';
 import { LIFECYCLE_MOVES } from '../campaigns/lifecycle.ts';
 
 const err = (description: string) => ({ description, schema: errorSchema });
-const owner = (ctx: AppContext): string => ctx.state.principal!.ownerId;
+const owner = (ctx: AppContext): string => principalOf(ctx).ownerId;
 const iso = (d: Date | string | null): string | null => (d === null ? null : new Date(d).toISOString());
 const ok = (description: string) => ({ description });
 

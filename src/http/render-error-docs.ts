@@ -1,5 +1,5 @@
 /**
- * Prints docs/errors.md from the code registry: `node --import tsx src/errors/render-error-docs.ts > docs/errors.md`.
+ * Prints docs/errors.md from the code registry: `node --import tsx src/http/render-error-docs.ts > docs/errors.md`.
  */
 import { ERROR_CODES } from './error-codes.ts';
 

@@ -6,6 +6,7 @@ import type { Context } from 'koa';
 import type { Config } from '../core/config.ts';
 import type { Logger } from '../core/logger.ts';
 import type { Principal } from '../access/api-keys.ts';
+import { ApiError } from './api-error.ts';
 import type { Services } from './services.ts';
 
 export interface AppState {
@@ -48,4 +49,11 @@ export interface RouteDef {
   /** Runs before the body is read and parsed (e.g. a rate limit that must also count malformed requests). */
   beforeBody?: (ctx: AppContext) => void | Promise<void>;
   handler: (ctx: AppContext) => Promise<void>;
+}
+
+/** The authenticated caller of a key or session route (the router sets it before the handler runs). */
+export function principalOf(ctx: AppContext): Principal {
+  const p = ctx.state.principal;
+  if (!p) throw new ApiError('missing_credentials', 'this operation needs an API key');
+  return p;
 }

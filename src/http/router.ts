@@ -11,7 +11,6 @@ import { authenticate, type Principal } from '../access/api-keys.ts';
 import { compileBody, compileQuery } from './validate.ts';
 import { assertStorableInput } from './storable-input.ts';
 import { ReadCache } from './read-cache.ts';
-import type { KeyUsageMeter } from '../access/key-usage-meter.ts';
 import type { AppContext, RouteDef } from './route-def.ts';
 
 const toKoaPath = (p: string): string => p.replace(/\{(\w+)\}/g, ':$1');
@@ -54,8 +53,7 @@ export function buildRouter(defs: RouteDef[], config: Config, authenticator: Aut
     if (def.auth !== 'none') {
       chain.push(async (ctx, next) => {
         ctx.state.principal = await authenticator(ctx);
-        if (authenticator === bearerKey)
-          (ctx.services.keyUsage as KeyUsageMeter | undefined)?.count(ctx.state.principal.keyId);
+        if (authenticator === bearerKey) ctx.services.keyUsage.count(ctx.state.principal.keyId);
         ctx.state.log = ctx.state.log.child({ owner: ctx.state.principal.ownerId, key: ctx.state.principal.keyPrefix });
         return next();
       });

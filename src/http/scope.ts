@@ -3,20 +3,20 @@ import type { AnalysisRow } from '../../storage/repos/analyses-repo.ts';
 import type { CampaignRow } from '../../storage/repos/campaigns-repo.ts';
 import type { ClusterRow } from '../../storage/repos/results-repo.ts';
 import { findCampaign, findCluster, findRun } from '../results/scope.ts';
-import type { AppContext } from './route-def.ts';
+import { principalOf, type AppContext } from './route-def.ts';
 
 export const resolveCampaign = (ctx: AppContext): Promise<CampaignRow> =>
-  findCampaign(ctx.services.store.db, ctx.state.principal!.ownerId, ctx.params.id);
+  findCampaign(ctx.services.store.db, principalOf(ctx).ownerId, ctx.params.id);
 
 export const resolveRun = (ctx: AppContext): Promise<{ campaign: CampaignRow; run: AnalysisRow }> =>
-  findRun(ctx.services.store.db, ctx.state.principal!.ownerId, ctx.params.id, ctx.params.analysisId);
+  findRun(ctx.services.store.db, principalOf(ctx).ownerId, ctx.params.id, ctx.params.analysisId);
 
 export const resolveCluster = (
   ctx: AppContext,
 ): Promise<{ campaign: CampaignRow; run: AnalysisRow; cluster: ClusterRow }> =>
   findCluster(
     ctx.services.store.db,
-    ctx.state.principal!.ownerId,
+    principalOf(ctx).ownerId,
     ctx.params.id,
     ctx.params.analysisId,
     ctx.params.clusterLabel,

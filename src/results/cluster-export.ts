@@ -45,18 +45,18 @@ export function exportJson(x: ExportInput): string {
       campaignId: x.campaign.id,
       analysisId: x.run.id,
       clusterLabel: x.cluster.label,
-      analysisCompletedAt: iso(x.run.completed_at),
-      inputHash: x.run.input_hash,
+      analysisCompletedAt: iso(x.run.completedAt),
+      inputHash: x.run.inputHash,
       clusterState: {
         size: x.cluster.size,
-        riskScore: x.cluster.risk_score,
-        groupingBasis: x.cluster.grouping_basis,
+        riskScore: x.cluster.riskScore,
+        groupingBasis: x.cluster.groupingBasis,
         support: x.cluster.support,
         archetype: x.cluster.archetype,
       },
       policyContext: {
-        riskPolicy: x.run.risk_policy,
-        policyVersion: x.run.policy_version,
+        riskPolicy: x.run.riskPolicy,
+        policyVersion: x.run.policyVersion,
         rationale: x.policy.rationale,
       },
       provenance: {
@@ -117,25 +117,25 @@ const md = (s: unknown): string =>
 export function exportMarkdown(x: ExportInput): string {
   const c = x.cluster;
   const actions: Record<string, number> = {};
-  for (const m of x.members) actions[m.recommended_action] = (actions[m.recommended_action] ?? 0) + 1;
+  for (const m of x.members) actions[m.recommendedAction] = (actions[m.recommendedAction] ?? 0) + 1;
   const kinds = new Map<string, { n: number; rb: number }>();
   for (const e of x.evidence) {
     const k = kinds.get(`${e.lane}/${e.kind}`) ?? { n: 0, rb: 0 };
     k.n++;
-    if (e.risk_bearing) k.rb++;
+    if (e.riskBearing) k.rb++;
     kinds.set(`${e.lane}/${e.kind}`, k);
   }
   const lines = [
     `# Case brief: cluster ${md(c.label)}`,
     '',
     `Campaign ${md(x.campaign.name)} (${md(x.campaign.id)}), analysis ${md(x.run.id)} completed ` +
-      `${iso(x.run.completed_at)}.`,
+      `${iso(x.run.completedAt)}.`,
     '',
     '## Cluster state',
     '',
     `- Members: ${c.size}`,
-    `- Risk score: ${c.risk_score}`,
-    `- Grouping basis: ${md(c.grouping_basis)}`,
+    `- Risk score: ${c.riskScore}`,
+    `- Grouping basis: ${md(c.groupingBasis)}`,
     `- Support confidence (evidence strength, not a probability): ${md(c.support?.confidence)} ` +
       `(${md(c.support?.level)})`,
     `- Archetype hypothesis (not a decision): ${md(c.archetype?.name)} — ${md(c.archetype?.rationale)}`,
@@ -151,7 +151,7 @@ export function exportMarkdown(x: ExportInput): string {
     '',
     '## Policy context',
     '',
-    `- Preset: ${md(x.run.risk_policy)}, version ${x.run.policy_version ?? 'none (campaign default)'}`,
+    `- Preset: ${md(x.run.riskPolicy)}, version ${x.run.policyVersion ?? 'none (campaign default)'}`,
     `- Rationale: ${md(x.policy.rationale ?? 'not recorded')}`,
     '',
     '## Evidence summary',

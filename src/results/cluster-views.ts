@@ -22,14 +22,14 @@ export function clusterLinks(campaignId: string, analysisId: string, label: stri
 export const catalogRow = (
   campaignId: string,
   analysisId: string,
-  c: Pick<ClusterRow, 'label' | 'size' | 'risk_score' | 'grouping_basis'>,
+  c: Pick<ClusterRow, 'label' | 'size' | 'riskScore' | 'groupingBasis'>,
 ): Record<string, unknown> => {
   const { intelligence, members } = clusterLinks(campaignId, analysisId, c.label);
   return {
     clusterLabel: c.label,
     size: c.size,
-    riskScore: c.risk_score,
-    groupingBasis: c.grouping_basis,
+    riskScore: c.riskScore,
+    groupingBasis: c.groupingBasis,
     links: { intelligence, members },
   };
 };
@@ -40,8 +40,8 @@ export function evidenceItem(chain: string, e: EvidenceRow): Record<string, unkn
     lane: e.lane,
     kind: e.kind,
     confidence: e.confidence,
-    riskBearing: e.risk_bearing,
-    neutralised: !e.risk_bearing,
+    riskBearing: e.riskBearing,
+    neutralised: !e.riskBearing,
     addresses: e.addresses.map((a) => displayAddress(fam, a)),
     data: e.data,
   };
@@ -49,12 +49,12 @@ export function evidenceItem(chain: string, e: EvidenceRow): Record<string, unkn
 
 export function memberItem(chain: string, d: DecisionRow): Record<string, unknown> {
   return {
-    walletAddress: displayAddress(chainFamily(chain), d.wallet_address),
+    walletAddress: displayAddress(chainFamily(chain), d.walletAddress),
     chain,
-    riskScore: d.risk_score,
-    storedStatus: d.stored_status,
-    storedRecommendedAction: d.recommended_action,
-    operatorPolicyAction: d.policy_action,
+    riskScore: d.riskScore,
+    storedStatus: d.storedStatus,
+    storedRecommendedAction: d.recommendedAction,
+    operatorPolicyAction: d.policyAction,
     reasons: d.reasons,
     teamReview: null,
   };
@@ -77,8 +77,8 @@ export function intelligenceView(
     analysisId,
     clusterLabel: c.label,
     size: c.size,
-    riskScore: c.risk_score,
-    groupingBasis: c.grouping_basis,
+    riskScore: c.riskScore,
+    groupingBasis: c.groupingBasis,
     support: c.support,
     archetype: { ...c.archetype, isDecision: false },
     provenance: {

@@ -21,22 +21,22 @@ export interface PackageInput {
 
 export function decisionRowView(chain: string, d: DecisionRow): Record<string, unknown> {
   return {
-    walletAddress: displayAddress(chainFamily(chain), d.wallet_address),
-    clusterLabel: d.cluster_label,
+    walletAddress: displayAddress(chainFamily(chain), d.walletAddress),
+    clusterLabel: d.clusterLabel,
     storedWalletState: {
-      riskScore: d.risk_score,
-      storedStatus: d.stored_status,
-      clusterLabel: d.cluster_label,
+      riskScore: d.riskScore,
+      storedStatus: d.storedStatus,
+      clusterLabel: d.clusterLabel,
       reasons: d.reasons,
     },
-    executionRecommendation: { storedRecommendedAction: d.recommended_action, operatorPolicyAction: d.policy_action },
+    executionRecommendation: { storedRecommendedAction: d.recommendedAction, operatorPolicyAction: d.policyAction },
   };
 }
 
 export function packageJson(x: PackageInput): Record<string, unknown> {
   const fam = chainFamily(x.run.chain);
   const counts: Record<string, number> = { approve: 0, manual_review: 0, reject: 0 };
-  for (const d of x.decisions) counts[d.recommended_action] = (counts[d.recommended_action] ?? 0) + 1;
+  for (const d of x.decisions) counts[d.recommendedAction] = (counts[d.recommendedAction] ?? 0) + 1;
   return {
     object: 'decision_package',
     apiVersion: 'v2',
@@ -45,30 +45,30 @@ export function packageJson(x: PackageInput): Record<string, unknown> {
     chain: x.run.chain,
     analysis: {
       analysisId: x.run.id,
-      completedAt: iso(x.run.completed_at),
-      inputHash: x.run.input_hash,
-      walletCount: x.run.wallet_count,
-      analysisMode: x.run.analysis_mode,
+      completedAt: iso(x.run.completedAt),
+      inputHash: x.run.inputHash,
+      walletCount: x.run.walletCount,
+      analysisMode: x.run.analysisMode,
     },
     policyContext: {
-      riskPolicy: x.run.risk_policy,
-      policyVersion: x.run.policy_version,
+      riskPolicy: x.run.riskPolicy,
+      policyVersion: x.run.policyVersion,
       rationale: x.policy?.rationale ?? null,
       activatedAt: iso(x.policy?.activatedAt ?? null),
     },
     storedWalletState: x.decisions.map((d) => ({
-      walletAddress: displayAddress(fam, d.wallet_address),
-      riskScore: d.risk_score,
-      storedStatus: d.stored_status,
-      clusterLabel: d.cluster_label,
+      walletAddress: displayAddress(fam, d.walletAddress),
+      riskScore: d.riskScore,
+      storedStatus: d.storedStatus,
+      clusterLabel: d.clusterLabel,
       reasons: d.reasons,
     })),
     executionRecommendation: {
       counts,
       wallets: x.decisions.map((d) => ({
-        walletAddress: displayAddress(fam, d.wallet_address),
-        storedRecommendedAction: d.recommended_action,
-        operatorPolicyAction: d.policy_action,
+        walletAddress: displayAddress(fam, d.walletAddress),
+        storedRecommendedAction: d.recommendedAction,
+        operatorPolicyAction: d.policyAction,
       })),
     },
     boundaries: BOUNDARIES,
@@ -94,16 +94,16 @@ export function packageCsv(x: PackageInput): string {
   return toCsv(
     PACKAGE_CSV_HEADER,
     x.decisions.map((d) => [
-      displayAddress(fam, d.wallet_address),
+      displayAddress(fam, d.walletAddress),
       x.run.chain,
       x.run.id,
-      x.run.risk_policy,
-      x.run.policy_version ?? '',
-      d.risk_score,
-      d.stored_status,
-      d.cluster_label ?? '',
-      d.recommended_action,
-      d.policy_action ?? '',
+      x.run.riskPolicy,
+      x.run.policyVersion ?? '',
+      d.riskScore,
+      d.storedStatus,
+      d.clusterLabel ?? '',
+      d.recommendedAction,
+      d.policyAction ?? '',
       (d.reasons ?? []).join('; '),
     ]),
   );

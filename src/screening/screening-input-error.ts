@@ -1,6 +1,6 @@
 /**
  * Errors raised by screening for input that cannot be screened. Never a silent allow: a request that cannot be
- * read is refused with a stable code (listed in src/errors/error-codes.ts).
+ * read is refused with a stable code (listed in src/http/error-codes.ts).
  */
 import { DomainError } from '../core/domain-error.ts';
 

@@ -61,11 +61,11 @@ export function createDeliveryWorker(services: WorkerDeps): BackgroundWorker {
         nextAttemptAt: delay === null ? null : new Date(Date.now() + delay),
       });
       log.warn(
-        { deliveryId: d.id, endpointId: d.endpoint_id, attempt, statusCode, error, final: delay === null },
+        { deliveryId: d.id, endpointId: d.endpointId, attempt, statusCode, error, final: delay === null },
         'webhook delivery attempt failed',
       );
     };
-    if (!d.endpoint_active) {
+    if (!d.endpointActive) {
       await fail(null, 'endpoint is disabled', undefined, true);
       return;
     }
@@ -74,9 +74,9 @@ export function createDeliveryWorker(services: WorkerDeps): BackgroundWorker {
       'content-type': 'application/json',
       'x-service-timestamp': timestamp,
       'x-service-signature': signPayload(d.secret, timestamp, d.payload),
-      'x-service-event': d.event_type,
+      'x-service-event': d.eventType,
       'x-service-delivery-id': d.id,
-      'x-service-event-id': d.event_id,
+      'x-service-event-id': d.eventId,
     };
     try {
       const res = await client.request(d.url, { method: 'POST', headers, body: d.payload });
@@ -87,9 +87,9 @@ export function createDeliveryWorker(services: WorkerDeps): BackgroundWorker {
           error: null,
           nextAttemptAt: null,
         });
-        log.info({ deliveryId: d.id, endpointId: d.endpoint_id, attempt, status: res.status }, 'webhook delivered');
+        log.info({ deliveryId: d.id, endpointId: d.endpointId, attempt, status: res.status }, 'webhook delivered');
       } else if (res.status === 410) {
-        await disableEndpoint(db, d.endpoint_id, 'receiver answered 410 Gone');
+        await disableEndpoint(db, d.endpointId, 'receiver answered 410 Gone');
         await fail(410, 'receiver answered 410 Gone: endpoint disabled', undefined, true);
       } else if (res.status >= 300 && res.status < 400) {
         await fail(res.status, `redirect to ${res.redirectLocation ?? '(no location)'} not followed`);

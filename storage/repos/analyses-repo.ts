@@ -1,6 +1,7 @@
 /** Analysis runs: insert with input, claim with leases, progress, completion, and owner-scoped reads. */
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Database } from '../database.ts';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { AnalysisTable, Database } from '../database.ts';
+import { camelRow, type Row } from '../camel-row.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -34,30 +35,7 @@ export async function campaignContext(
   };
 }
 
-export type AnalysisRow = {
-  id: string;
-  seq: string;
-  campaign_id: string;
-  owner_id: string;
-  status: string;
-  analysis_mode: string;
-  risk_policy: string;
-  policy_version: number | null;
-  chain: string;
-  wallet_count: number;
-  input_hash: string;
-  error_code: string | null;
-  error_message: string | null;
-  progress: Record<string, unknown>;
-  summary: Record<string, unknown> | null;
-  attempts: number;
-  lease_owner: string | null;
-  lease_expires_at: Date | null;
-  created_at: Date;
-  started_at: Date | null;
-  completed_at: Date | null;
-  source: string;
-};
+export type AnalysisRow = Row<AnalysisTable>;
 
 export interface NewAnalysis {
   id: string;
@@ -105,7 +83,7 @@ export async function insertAnalysis(db: Db, a: NewAnalysis, wallets: unknown[])
     .insertInto('analysis_inputs')
     .values({ analysis_id: a.id, wallets: JSON.stringify(wallets) })
     .execute();
-  return row as unknown as AnalysisRow;
+  return camelRow(row);
 }
 
 /**
@@ -117,7 +95,7 @@ export async function claimNextAnalysis(
   workerId: string,
   leaseSeconds: number,
 ): Promise<AnalysisRow | null> {
-  const r = await sql<AnalysisRow>`
+  const r = await sql<Selectable<AnalysisTable>>`
     update analyses set status = 'running', lease_owner = ${workerId},
       lease_expires_at = now() + make_interval(secs => ${leaseSeconds}), attempts = attempts + 1,
       started_at = coalesce(started_at, now())
@@ -126,7 +104,7 @@ export async function claimNextAnalysis(
       where status = 'queued' or (status = 'running' and lease_expires_at < now())
       order by seq limit 1 for update skip locked)
     returning *`.execute(db);
-  return r.rows[0] ?? null;
+  return r.rows[0] ? camelRow(r.rows[0]) : null;
 }
 
 /** Extends the lease while the worker still owns the run; false when the lease was lost. */
@@ -154,7 +132,7 @@ export async function loadAnalysisInput(db: Db, id: string): Promise<unknown[]> 
     .select('wallets')
     .where('analysis_id', '=', id)
     .executeTakeFirstOrThrow();
-  return r.wallets as unknown as unknown[];
+  return r.wallets;
 }
 
 export async function failAnalysis(
@@ -304,7 +282,7 @@ export async function getAnalysis(
     .where('campaign_id', '=', campaignId)
     .where('owner_id', '=', ownerId)
     .executeTakeFirst();
-  return (r as unknown as AnalysisRow) ?? null;
+  return r ? camelRow(r) : null;
 }
 
 export async function getAnalysisForOwner(db: Db, ownerId: string, id: string): Promise<AnalysisRow | null> {
@@ -314,7 +292,7 @@ export async function getAnalysisForOwner(db: Db, ownerId: string, id: string): 
     .where('id', '=', id)
     .where('owner_id', '=', ownerId)
     .executeTakeFirst();
-  return (r as unknown as AnalysisRow) ?? null;
+  return r ? camelRow(r) : null;
 }
 
 /** Runs of a campaign, newest first, after the keyset position `beforeSeq`. */
@@ -327,7 +305,7 @@ export async function listAnalyses(
 ): Promise<AnalysisRow[]> {
   let q = db.selectFrom('analyses').selectAll().where('campaign_id', '=', campaignId).where('owner_id', '=', ownerId);
   if (beforeSeq !== null) q = q.where('seq', '<', beforeSeq as any);
-  return (await q.orderBy('seq', 'desc').limit(limit).execute()) as unknown as AnalysisRow[];
+  return (await q.orderBy('seq', 'desc').limit(limit).execute()).map(camelRow);
 }
 
 export async function latestCompletedAnalysis(
@@ -344,5 +322,5 @@ export async function latestCompletedAnalysis(
     .orderBy('seq', 'desc')
     .limit(1)
     .executeTakeFirst();
-  return (r as unknown as AnalysisRow) ?? null;
+  return r ? camelRow(r) : null;
 }

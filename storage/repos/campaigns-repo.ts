@@ -1,28 +1,12 @@
 /** Campaigns and their policy versions. Every read is owner-scoped in SQL. */
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Database } from '../database.ts';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { CampaignTable, Database, PolicyVersionTable } from '../database.ts';
+import { camelRow, type Row } from '../camel-row.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-export interface CampaignRow {
-  id: string;
-  ownerId: string;
-  name: string;
-  campaignType: string;
-  chain: string;
-  lifecycle: string;
-  riskPolicy: string;
-  policyVersion: number | null;
-  startsAt: Date | null;
-  endsAt: Date | null;
-  rewardPoolUsd: number | null;
-  campaignContracts: string[];
-  metadata: Record<string, unknown>;
-  notes: string | null;
-  source: string;
-  createdAt: Date;
-  updatedAt: Date;
-}
+/** A campaign as read (its keyset position `seq` stays in storage). */
+export type CampaignRow = Omit<Row<CampaignTable>, 'seq'>;
 
 export interface NewCampaign {
   id: string;
@@ -41,34 +25,12 @@ export interface NewCampaign {
   source: string;
 }
 
-export interface PolicyVersionRow {
-  campaignId: string;
-  version: number;
-  preset: string;
-  rationale: string;
-  activatedAt: Date;
-  activatedBy: string | null;
-}
+export type PolicyVersionRow = Row<PolicyVersionTable>;
 
-export const toCampaign = (r: any): CampaignRow => ({
-  id: r.id,
-  ownerId: r.owner_id,
-  name: r.name,
-  campaignType: r.campaign_type,
-  chain: r.chain,
-  lifecycle: r.lifecycle,
-  riskPolicy: r.risk_policy,
-  policyVersion: r.policy_version,
-  startsAt: r.starts_at,
-  endsAt: r.ends_at,
-  rewardPoolUsd: r.reward_pool_usd,
-  campaignContracts: r.campaign_contracts,
-  metadata: r.metadata,
-  notes: r.notes,
-  source: r.source,
-  createdAt: r.created_at,
-  updatedAt: r.updated_at,
-});
+export function toCampaign(r: Selectable<CampaignTable>): CampaignRow {
+  const { seq: _seq, ...campaign } = camelRow(r);
+  return campaign;
+}
 
 export async function insertCampaign(db: Db, c: NewCampaign): Promise<CampaignRow> {
   const now = new Date();
@@ -172,24 +134,10 @@ export async function addPolicyVersion(
     .set({ risk_policy: preset, policy_version: version, updated_at: new Date() })
     .where('id', '=', campaignId)
     .execute();
-  return {
-    campaignId,
-    version,
-    preset: row.preset,
-    rationale: row.rationale,
-    activatedAt: row.activated_at,
-    activatedBy: row.activated_by,
-  };
+  return toPolicyVersion(row);
 }
 
-const toPolicyVersion = (r: any): PolicyVersionRow => ({
-  campaignId: r.campaign_id,
-  version: r.version,
-  preset: r.preset,
-  rationale: r.rationale,
-  activatedAt: r.activated_at,
-  activatedBy: r.activated_by,
-});
+const toPolicyVersion = (r: Selectable<PolicyVersionTable>): PolicyVersionRow => camelRow(r);
 
 export async function getPolicyVersion(db: Db, campaignId: string, version: number): Promise<PolicyVersionRow | null> {
   const r = await db

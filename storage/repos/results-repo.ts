@@ -1,42 +1,15 @@
 /** Read-only access to stored run results: clusters, evidence, members and decisions (keyset pages). */
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '../database.ts';
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { ClusterEvidenceTable, ClusterTable, Database, DecisionTable } from '../database.ts';
+import { camelRow, type Row } from '../camel-row.ts';
 
 type Db = Kysely<Database>;
 
-export type ClusterRow = {
-  analysis_id: string;
-  ordinal: number;
-  label: string;
-  size: number;
-  risk_score: number;
-  grouping_basis: string;
-  support: any;
-  archetype: any;
-  summary: any;
-};
-export type EvidenceRow = {
-  cluster_ordinal: number;
-  lane: string;
-  ordinal: number;
-  kind: string;
-  confidence: number;
-  risk_bearing: boolean;
-  addresses: string[];
-  data: any;
-};
-export type DecisionRow = {
-  ordinal: number;
-  wallet_address: string;
-  cluster_ordinal: number | null;
-  cluster_label: string | null;
-  risk_score: number;
-  stored_status: string;
-  recommended_action: string;
-  policy_action: string | null;
-  reasons: string[];
-  input?: any;
-};
+export type ClusterRow = Row<ClusterTable>;
+/** An evidence row as read (the run id is the caller's). */
+export type EvidenceRow = Omit<Row<ClusterEvidenceTable>, 'analysisId'>;
+/** A decision row as read; `input` only when asked for (exports). */
+export type DecisionRow = Omit<Row<DecisionTable>, 'analysisId' | 'input'> & Partial<Pick<Row<DecisionTable>, 'input'>>;
 
 export async function listClusters(
   db: Db,
@@ -44,14 +17,16 @@ export async function listClusters(
   afterOrdinal: number,
   limit: number,
 ): Promise<ClusterRow[]> {
-  return (await db
-    .selectFrom('clusters')
-    .selectAll()
-    .where('analysis_id', '=', analysisId)
-    .where('ordinal', '>', afterOrdinal)
-    .orderBy('ordinal')
-    .limit(limit)
-    .execute()) as ClusterRow[];
+  return (
+    await db
+      .selectFrom('clusters')
+      .selectAll()
+      .where('analysis_id', '=', analysisId)
+      .where('ordinal', '>', afterOrdinal)
+      .orderBy('ordinal')
+      .limit(limit)
+      .execute()
+  ).map(camelRow);
 }
 
 /** Catalog page: only the columns the catalog shows (no support, archetype or summary JSON to parse). */
@@ -60,15 +35,17 @@ export async function listClusterCatalog(
   analysisId: string,
   afterOrdinal: number,
   limit: number,
-): Promise<Array<Pick<ClusterRow, 'ordinal' | 'label' | 'size' | 'risk_score' | 'grouping_basis'>>> {
-  return (await db
-    .selectFrom('clusters')
-    .select(['ordinal', 'label', 'size', 'risk_score', 'grouping_basis'])
-    .where('analysis_id', '=', analysisId)
-    .where('ordinal', '>', afterOrdinal)
-    .orderBy('ordinal')
-    .limit(limit)
-    .execute()) as Array<Pick<ClusterRow, 'ordinal' | 'label' | 'size' | 'risk_score' | 'grouping_basis'>>;
+): Promise<Array<Pick<ClusterRow, 'ordinal' | 'label' | 'size' | 'riskScore' | 'groupingBasis'>>> {
+  return (
+    await db
+      .selectFrom('clusters')
+      .select(['ordinal', 'label', 'size', 'risk_score', 'grouping_basis'])
+      .where('analysis_id', '=', analysisId)
+      .where('ordinal', '>', afterOrdinal)
+      .orderBy('ordinal')
+      .limit(limit)
+      .execute()
+  ).map(camelRow);
 }
 
 export async function countClusters(db: Db, analysisId: string): Promise<number> {
@@ -81,14 +58,13 @@ export async function countClusters(db: Db, analysisId: string): Promise<number>
 }
 
 export async function getClusterByLabel(db: Db, analysisId: string, label: string): Promise<ClusterRow | null> {
-  return (
-    ((await db
-      .selectFrom('clusters')
-      .selectAll()
-      .where('analysis_id', '=', analysisId)
-      .where('label', '=', label)
-      .executeTakeFirst()) as ClusterRow) ?? null
-  );
+  const r = await db
+    .selectFrom('clusters')
+    .selectAll()
+    .where('analysis_id', '=', analysisId)
+    .where('label', '=', label)
+    .executeTakeFirst();
+  return r ? camelRow(r) : null;
 }
 
 /** At most `scanLimit` evidence rows of one lane after `afterOrdinal`, in ordinal order. */
@@ -100,16 +76,18 @@ export async function scanEvidence(
   afterOrdinal: number,
   scanLimit: number,
 ): Promise<EvidenceRow[]> {
-  return (await db
-    .selectFrom('cluster_evidence')
-    .select(['cluster_ordinal', 'lane', 'ordinal', 'kind', 'confidence', 'risk_bearing', 'addresses', 'data'])
-    .where('analysis_id', '=', analysisId)
-    .where('cluster_ordinal', '=', clusterOrdinal)
-    .where('lane', '=', lane)
-    .where('ordinal', '>', afterOrdinal)
-    .orderBy('ordinal')
-    .limit(scanLimit)
-    .execute()) as EvidenceRow[];
+  return (
+    await db
+      .selectFrom('cluster_evidence')
+      .select(['cluster_ordinal', 'lane', 'ordinal', 'kind', 'confidence', 'risk_bearing', 'addresses', 'data'])
+      .where('analysis_id', '=', analysisId)
+      .where('cluster_ordinal', '=', clusterOrdinal)
+      .where('lane', '=', lane)
+      .where('ordinal', '>', afterOrdinal)
+      .orderBy('ordinal')
+      .limit(scanLimit)
+      .execute()
+  ).map(camelRow);
 }
 
 export async function allEvidence(
@@ -118,15 +96,17 @@ export async function allEvidence(
   clusterOrdinal: number,
   limit: number,
 ): Promise<EvidenceRow[]> {
-  return (await db
-    .selectFrom('cluster_evidence')
-    .select(['cluster_ordinal', 'lane', 'ordinal', 'kind', 'confidence', 'risk_bearing', 'addresses', 'data'])
-    .where('analysis_id', '=', analysisId)
-    .where('cluster_ordinal', '=', clusterOrdinal)
-    .orderBy('lane')
-    .orderBy('ordinal')
-    .limit(limit)
-    .execute()) as EvidenceRow[];
+  return (
+    await db
+      .selectFrom('cluster_evidence')
+      .select(['cluster_ordinal', 'lane', 'ordinal', 'kind', 'confidence', 'risk_bearing', 'addresses', 'data'])
+      .where('analysis_id', '=', analysisId)
+      .where('cluster_ordinal', '=', clusterOrdinal)
+      .orderBy('lane')
+      .orderBy('ordinal')
+      .limit(limit)
+      .execute()
+  ).map(camelRow);
 }
 
 /** Columns of a decision row without the wallet's input (paged reads do not show it; exports ask for it). */
@@ -151,15 +131,17 @@ export async function listMembers(
   limit: number,
   withInput = false,
 ): Promise<DecisionRow[]> {
-  return (await db
-    .selectFrom('decisions')
-    .select(withInput ? [...DECISION_COLUMNS, 'input'] : [...DECISION_COLUMNS])
-    .where('analysis_id', '=', analysisId)
-    .where('cluster_ordinal', '=', clusterOrdinal)
-    .where('ordinal', '>', afterOrdinal)
-    .orderBy('ordinal')
-    .limit(limit)
-    .execute()) as unknown as DecisionRow[];
+  return (
+    await db
+      .selectFrom('decisions')
+      .select(withInput ? [...DECISION_COLUMNS, 'input'] : [...DECISION_COLUMNS])
+      .where('analysis_id', '=', analysisId)
+      .where('cluster_ordinal', '=', clusterOrdinal)
+      .where('ordinal', '>', afterOrdinal)
+      .orderBy('ordinal')
+      .limit(limit)
+      .execute()
+  ).map(camelRow);
 }
 
 /** Decisions of a run after `afterOrdinal`, without the wallets' input. */
@@ -169,17 +151,19 @@ export async function listDecisions(
   afterOrdinal: number,
   limit: number,
 ): Promise<DecisionRow[]> {
-  return (await db
-    .selectFrom('decisions')
-    .select([...DECISION_COLUMNS])
-    .where('analysis_id', '=', analysisId)
-    .where('ordinal', '>', afterOrdinal)
-    .orderBy('ordinal')
-    .limit(limit)
-    .execute()) as unknown as DecisionRow[];
+  return (
+    await db
+      .selectFrom('decisions')
+      .select([...DECISION_COLUMNS])
+      .where('analysis_id', '=', analysisId)
+      .where('ordinal', '>', afterOrdinal)
+      .orderBy('ordinal')
+      .limit(limit)
+      .execute()
+  ).map(camelRow);
 }
 
-export type DiffRow = { wallet_address: string; a: DecisionRow | null; b: DecisionRow | null };
+export type DiffRow = { walletAddress: string; a: DecisionRow | null; b: DecisionRow | null };
 
 /**
  * Wallets whose stored decision differs between run `a` (this run) and run `b` (compareTo), or that appear in
@@ -192,7 +176,11 @@ export async function diffDecisions(
   afterAddress: string,
   limit: number,
 ): Promise<DiffRow[]> {
-  const r = await sql<{ wallet_address: string; a: any; b: any }>`
+  const r = await sql<{
+    wallet_address: string;
+    a: Selectable<DecisionTable> | null;
+    b: Selectable<DecisionTable> | null;
+  }>`
     select coalesce(x.wallet_address, y.wallet_address) as wallet_address, to_jsonb(x) as a, to_jsonb(y) as b
     from (select * from decisions where analysis_id = ${a}) x
     full outer join (select * from decisions where analysis_id = ${b}) y on x.wallet_address = y.wallet_address
@@ -202,7 +190,11 @@ export async function diffDecisions(
           y.stored_status
         or x.cluster_label is distinct from y.cluster_label or x.policy_action is distinct from y.policy_action)
     order by 1 limit ${limit}`.execute(db);
-  return r.rows.map((row) => ({ wallet_address: row.wallet_address, a: row.a, b: row.b }));
+  return r.rows.map((row) => ({
+    walletAddress: row.wallet_address,
+    a: row.a && camelRow(row.a),
+    b: row.b && camelRow(row.b),
+  }));
 }
 
 export async function countDecisions(db: Db, analysisId: string): Promise<number> {
@@ -220,4 +212,18 @@ export async function countDecisions(db: Db, analysisId: string): Promise<number
  */
 export async function refreshResultStatistics(db: Db): Promise<void> {
   await sql`analyze clusters, cluster_evidence, decisions`.execute(db);
+}
+
+/** The run's highest-risk decisions (ties in wallet order), without the wallets' input. */
+export async function topDecisions(db: Db, analysisId: string, limit: number): Promise<DecisionRow[]> {
+  return (
+    await db
+      .selectFrom('decisions')
+      .select([...DECISION_COLUMNS])
+      .where('analysis_id', '=', analysisId)
+      .orderBy('risk_score', 'desc')
+      .orderBy('ordinal')
+      .limit(limit)
+      .execute()
+  ).map(camelRow);
 }

@@ -2,8 +2,9 @@
  * The scope of a read (campaign, run and optionally cluster) resolved in one owner-scoped SQL statement, so a paged
  * read costs one round trip for its scope instead of three. Anything not owned by `ownerId` comes back as absent.
  */
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Database } from '../database.ts';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { CampaignTable, Database } from '../database.ts';
+import { camelKey } from '../camel-row.ts';
 import type { AnalysisRow } from './analyses-repo.ts';
 import { toCampaign, type CampaignRow } from './campaigns-repo.ts';
 import type { ClusterRow } from './results-repo.ts';
@@ -49,10 +50,11 @@ const CLUSTER_COLUMNS = [
 const aliased = (table: string, prefix: string, columns: readonly string[]) =>
   sql.raw(columns.map((c) => `${table}.${c} as ${prefix}${c}`).join(', '));
 
+/** The columns of one table from a prefixed row, under their camelCase names. */
 function unprefix<T>(row: Record<string, unknown>, prefix: string, columns: readonly string[]): T | null {
   if (row[`${prefix}${columns[0]}`] === null || row[`${prefix}${columns[0]}`] === undefined) return null;
   const out: Record<string, unknown> = {};
-  for (const c of columns) out[c] = row[`${prefix}${c}`];
+  for (const c of columns) out[camelKey(c)] = row[`${prefix}${c}`];
   return out as T;
 }
 
@@ -86,7 +88,7 @@ export async function resolveReadScope(
   const row = r.rows[0];
   if (!row) return { campaign: null, run: null, cluster: null };
   return {
-    campaign: toCampaign(row),
+    campaign: toCampaign(row as Selectable<CampaignTable>),
     run: unprefix<AnalysisRow>(row, 'a_', ANALYSIS_COLUMNS),
     cluster: clusterLabel === undefined ? null : unprefix<ClusterRow>(row, 'k_', CLUSTER_COLUMNS),
   };

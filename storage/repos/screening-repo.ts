@@ -230,7 +230,7 @@ export async function listFeedbackQueue(db: Db, status: string, limit: number): 
     verdict: r.verdict,
     reason: r.reason,
     status: r.status,
-    createdAt: new Date(r.created_at as unknown as string),
+    createdAt: new Date(r.created_at),
     scan: { type: r.type, chain: r.chain, value: r.value, verdict: r.scan_verdict, riskScore: r.risk_score },
   }));
 }

@@ -1,87 +1,59 @@
 /** Webhook endpoints (owner-scoped) and the durable delivery queue (pending, failed, delivered) with leases. */
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Database } from '../database.ts';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { Database, WebhookDeliveryTable, WebhookEndpointTable } from '../database.ts';
+import { camelRow, type Row } from '../camel-row.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-export type EndpointRow = {
-  id: string;
-  seq: string;
-  owner_id: string;
-  url: string;
-  event_types: string[];
-  description: string | null;
-  is_active: boolean;
-  secret: string;
-  disabled_reason: string | null;
-  created_at: Date;
-  updated_at: Date;
-  deleted_at: Date | null;
-};
-export type DeliveryRow = {
-  id: string;
-  seq: string;
-  endpoint_id: string;
-  owner_id: string;
-  event_id: string;
-  event_type: string;
-  idempotency_key: string | null;
-  payload: string;
-  status: string;
-  attempts: number;
-  next_attempt_at: Date | null;
-  last_status_code: number | null;
-  last_error: string | null;
-  lease_owner: string | null;
-  lease_expires_at: Date | null;
-  created_at: Date;
-  updated_at: Date;
-  delivered_at: Date | null;
-};
+export type EndpointRow = Row<WebhookEndpointTable>;
+export type DeliveryRow = Row<WebhookDeliveryTable>;
 
 export async function insertEndpoint(
   db: Db,
   e: { id: string; ownerId: string; url: string; eventTypes: string[]; description: string | null; secret: string },
 ): Promise<EndpointRow> {
-  return (await db
-    .insertInto('webhook_endpoints')
-    .values({
-      id: e.id,
-      owner_id: e.ownerId,
-      url: e.url,
-      event_types: JSON.stringify(e.eventTypes),
-      description: e.description,
-      is_active: true,
-      secret: e.secret,
-      disabled_reason: null,
-      created_at: new Date(),
-      updated_at: new Date(),
-      deleted_at: null,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow()) as unknown as EndpointRow;
+  return camelRow(
+    await db
+      .insertInto('webhook_endpoints')
+      .values({
+        id: e.id,
+        owner_id: e.ownerId,
+        url: e.url,
+        event_types: JSON.stringify(e.eventTypes),
+        description: e.description,
+        is_active: true,
+        secret: e.secret,
+        disabled_reason: null,
+        created_at: new Date(),
+        updated_at: new Date(),
+        deleted_at: null,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow(),
+  );
 }
 
 export async function listEndpoints(db: Db, ownerId: string): Promise<EndpointRow[]> {
-  return (await db
-    .selectFrom('webhook_endpoints')
-    .selectAll()
-    .where('owner_id', '=', ownerId)
-    .where('deleted_at', 'is', null)
-    .orderBy('seq')
-    .execute()) as unknown as EndpointRow[];
+  return (
+    await db
+      .selectFrom('webhook_endpoints')
+      .selectAll()
+      .where('owner_id', '=', ownerId)
+      .where('deleted_at', 'is', null)
+      .orderBy('seq')
+      .execute()
+  ).map(camelRow);
 }
 
 export async function getEndpoint(db: Db, ownerId: string, id: string): Promise<EndpointRow | null> {
-  return (
-    ((await db
-      .selectFrom('webhook_endpoints')
-      .selectAll()
-      .where('id', '=', id)
-      .where('owner_id', '=', ownerId)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirst()) as unknown as EndpointRow) ?? null
-  );
+  const r = await db
+    .selectFrom('webhook_endpoints')
+    .selectAll()
+    .where('id', '=', id)
+    .where('owner_id', '=', ownerId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return r ? camelRow(r) : null;
 }
 
 export async function updateEndpoint(
@@ -97,12 +69,9 @@ export async function updateEndpoint(
     set.is_active = patch.isActive;
     if (patch.isActive) set.disabled_reason = null;
   }
-  return (await db
-    .updateTable('webhook_endpoints')
-    .set(set)
-    .where('id', '=', id)
-    .returningAll()
-    .executeTakeFirstOrThrow()) as unknown as EndpointRow;
+  return camelRow(
+    await db.updateTable('webhook_endpoints').set(set).where('id', '=', id).returningAll().executeTakeFirstOrThrow(),
+  );
 }
 
 /** Soft-deletes the endpoint and fails its pending deliveries. */
@@ -130,15 +99,17 @@ export async function disableEndpoint(db: Db, id: string, reason: string): Promi
 
 /** Active endpoints of an owner subscribed to the event type. */
 export async function subscribedEndpoints(db: Db, ownerId: string, type: string): Promise<EndpointRow[]> {
-  return (await db
-    .selectFrom('webhook_endpoints')
-    .selectAll()
-    .where('owner_id', '=', ownerId)
-    .where('is_active', '=', true)
-    .where('deleted_at', 'is', null)
-    .where(sql<boolean>`event_types @> ${JSON.stringify([type])}::jsonb`)
-    .orderBy('seq')
-    .execute()) as unknown as EndpointRow[];
+  return (
+    await db
+      .selectFrom('webhook_endpoints')
+      .selectAll()
+      .where('owner_id', '=', ownerId)
+      .where('is_active', '=', true)
+      .where('deleted_at', 'is', null)
+      .where(sql<boolean>`event_types @> ${JSON.stringify([type])}::jsonb`)
+      .orderBy('seq')
+      .execute()
+  ).map(camelRow);
 }
 
 /** Queues a delivery; a second delivery for the same endpoint and idempotency key (or event) is ignored. */
@@ -171,8 +142,8 @@ export async function claimDueDelivery(
   db: Kysely<Database>,
   workerId: string,
   leaseSeconds: number,
-): Promise<(DeliveryRow & { url: string; secret: string; endpoint_active: boolean }) | null> {
-  const r = await sql<DeliveryRow>`
+): Promise<(DeliveryRow & { url: string; secret: string; endpointActive: boolean }) | null> {
+  const r = await sql<Selectable<WebhookDeliveryTable>>`
     update webhook_deliveries set lease_owner = ${workerId}, lease_expires_at = now() + make_interval(secs =>
       ${leaseSeconds}), updated_at = now()
     where id = (
@@ -191,7 +162,7 @@ export async function claimDueDelivery(
     .select(['url', 'secret', 'is_active', 'deleted_at'])
     .where('id', '=', d.endpoint_id)
     .executeTakeFirstOrThrow();
-  return { ...d, url: e.url, secret: e.secret, endpoint_active: e.is_active && !e.deleted_at };
+  return { ...camelRow(d), url: e.url, secret: e.secret, endpointActive: e.is_active && !e.deleted_at };
 }
 
 /** Records an attempt's outcome while the worker holds the lease. */
@@ -235,18 +206,17 @@ export async function listDeliveries(
   let q = db.selectFrom('webhook_deliveries').selectAll().where('endpoint_id', '=', endpointId);
   if (status) q = q.where('status', '=', status);
   if (beforeSeq !== null) q = q.where('seq', '<', beforeSeq as any);
-  return (await q.orderBy('seq', 'desc').limit(limit).execute()) as unknown as DeliveryRow[];
+  return (await q.orderBy('seq', 'desc').limit(limit).execute()).map(camelRow);
 }
 
 export async function getDelivery(db: Db, endpointId: string, id: string): Promise<DeliveryRow | null> {
-  return (
-    ((await db
-      .selectFrom('webhook_deliveries')
-      .selectAll()
-      .where('id', '=', id)
-      .where('endpoint_id', '=', endpointId)
-      .executeTakeFirst()) as unknown as DeliveryRow) ?? null
-  );
+  const r = await db
+    .selectFrom('webhook_deliveries')
+    .selectAll()
+    .where('id', '=', id)
+    .where('endpoint_id', '=', endpointId)
+    .executeTakeFirst();
+  return r ? camelRow(r) : null;
 }
 
 /** Puts one failed delivery back in the queue; false when it is not failed. */

@@ -122,7 +122,7 @@ export function storageContractExtensions(t: Test, factory: StoreFactory): void 
     const run = await newRun(s);
     const [a, b] = await Promise.all([claimNextAnalysis(s.db, 'w1', 30), claimNextAnalysis(s.db, 'w2', 30)]);
     t.equal([a, b].filter(Boolean).length, 1, 'two concurrent claims take the run once');
-    const owner = (a ?? b)!.lease_owner!;
+    const owner = (a ?? b)!.leaseOwner!;
     const other = owner === 'w1' ? 'w2' : 'w1';
     t.equal(await claimNextAnalysis(s.db, other, 30), null, 'a leased run is not claimable');
     t.equal(await extendLease(s.db, run.id, other, 30), false, 'only the owner extends the lease');
@@ -145,7 +145,7 @@ export function storageContractExtensions(t: Test, factory: StoreFactory): void 
     t.equal(done?.status, 'completed');
     t.equal((await listMembers(s.db, run.id, 1, 0, 10)).length, 2);
     t.same(
-      (await scanEvidence(s.db, run.id, 1, 'graph', 0, 10)).map((e) => e.risk_bearing),
+      (await scanEvidence(s.db, run.id, 1, 'graph', 0, 10)).map((e) => e.riskBearing),
       [false],
     );
     t.equal(await getAnalysis(s.db, 'other-owner', run.campaignId, run.id), null);
@@ -164,7 +164,7 @@ export function storageContractExtensions(t: Test, factory: StoreFactory): void 
     await s.db.transaction().execute((tx) => storeResults(tx, r2.id, 'w', changed));
     const diff = await diffDecisions(s.db, r2.id, r1.id, '', 10);
     t.same(
-      diff.map((d) => d.wallet_address),
+      diff.map((d) => d.walletAddress),
       ['0x2', '0x3'],
     );
     t.equal(diff[1].b, null);
@@ -185,8 +185,8 @@ export function storageContractExtensions(t: Test, factory: StoreFactory): void 
     t.equal(full.campaign?.ownerId, 'o');
     t.same(full.campaign?.metadata, {});
     t.equal(full.run?.id, run.id);
-    t.equal(full.run?.wallet_count, 3);
-    t.ok(full.run?.created_at instanceof Date, 'run timestamps stay dates');
+    t.equal(full.run?.walletCount, 3);
+    t.ok(full.run?.createdAt instanceof Date, 'run timestamps stay dates');
     t.equal(full.cluster?.label, 'a/b c?#%ü', 'a label with any characters is found');
     t.same(full.cluster?.support, { confidence: 0.8 });
     t.equal((await resolveReadScope(s.db, 'o', run.campaignId, run.id)).cluster, null, 'no cluster asked, none read');
@@ -274,7 +274,7 @@ export function storageContractExtensions(t: Test, factory: StoreFactory): void 
       false,
     );
     t.equal(
-      await recordAttempt(s.db, claimed.id, claimed.lease_owner!, {
+      await recordAttempt(s.db, claimed.id, claimed.leaseOwner!, {
         status: 'failed',
         statusCode: 500,
         error: 'x',

@@ -28,7 +28,7 @@ t.test('every code raised in src/ and storage/ is registered with a status', asy
   }
   t.ok(raised.size > 20, `found ${raised.size} raised codes`);
   const missing = [...raised].filter((c) => !ERROR_CODES[c]);
-  t.same(missing, [], 'codes raised but not registered in src/errors/error-codes.ts');
+  t.same(missing, [], 'codes raised but not registered in src/http/error-codes.ts');
 });
 
 t.test('every registered code is documented in docs/errors.md with its status', async (t) => {

@@ -9,7 +9,7 @@ import { walletsFromCsv } from '../../analyses/wallet-input.ts';
 import { resolveCampaign, resolveRun } from '../scope.ts';
 import { ApiError } from '../api-error.ts';
 import { keysetPage } from '../pagination.ts';
-import type { AppContext, RouteDef } from '../route-def.ts';
+import { principalOf, type AppContext, type RouteDef } from '../route-def.ts';
 import { ANALYSIS_MODES } from '../../core/vocabulary.ts';
 import { cursorParam, errorSchema, limitParam, paginationSchema } from '../schemas/common.ts';
 
@@ -62,14 +62,14 @@ export const analysisRoutes: RouteDef[] = [
       }
       const { run, duplicates } = await startAnalysis(
         ctx.services.store.db,
-        ctx.state.principal!.ownerId,
+        principalOf(ctx).ownerId,
         ctx.params.id,
         input,
         ctx.config.maxWalletsPerAnalysis,
       );
       ctx.services.wake();
       ctx.status = 202;
-      ctx.set('Location', `/api/v2/campaigns/${run.campaign_id}/analyses/${run.id}`);
+      ctx.set('Location', `/api/v2/campaigns/${run.campaignId}/analyses/${run.id}`);
       ctx.body = runAcceptedView(run, duplicates);
     },
   },
@@ -96,7 +96,7 @@ export const analysisRoutes: RouteDef[] = [
     async handler(ctx) {
       const campaign = await resolveCampaign(ctx);
       const q = ctx.state.query as { limit: number; cursor?: string };
-      const owner = ctx.state.principal!.ownerId;
+      const owner = principalOf(ctx).ownerId;
       const page = await keysetPage({
         cursors: ctx.services.cursors,
         scope: { o: owner, c: campaign.id, k: 'runs' },

@@ -8,7 +8,7 @@ import {
   createCampaign,
   requireCampaign,
 } from '../../campaigns/campaign-service.ts';
-import type { AppContext, RouteDef } from '../route-def.ts';
+import { principalOf, type AppContext, type RouteDef } from '../route-def.ts';
 import {
   campaignCreateSchema,
   campaignSchema,
@@ -18,7 +18,7 @@ import {
 import type { CampaignCreateInput } from '../../campaigns/campaign-service.ts';
 import { errorSchema } from '../schemas/common.ts';
 
-const owner = (ctx: AppContext): string => ctx.state.principal!.ownerId;
+const owner = (ctx: AppContext): string => principalOf(ctx).ownerId;
 const err = (description: string) => ({ description, schema: errorSchema });
 
 export const campaignRoutes: RouteDef[] = [
@@ -131,7 +131,7 @@ export const campaignRoutes: RouteDef[] = [
         ctx.params.id,
         preset,
         rationale,
-        ctx.state.principal!.keyId,
+        principalOf(ctx).keyId,
       );
       ctx.services.wake();
       ctx.body = result;

@@ -1,19 +1,11 @@
 /** v2 clusters (read-only, never recomputed): catalog, intelligence, evidence, members, export. */
-import {
-  allEvidence,
-  countClusters,
-  listClusterCatalog,
-  listMembers,
-  scanEvidence,
-} from '../../../storage/repos/results-repo.ts';
-import { getPolicyVersion } from '../../../storage/repos/campaigns-repo.ts';
+import { countClusters, listClusterCatalog, listMembers, scanEvidence } from '../../../storage/repos/results-repo.ts';
 import { resolveCluster, resolveRun } from '../scope.ts';
 import { catalogRow, evidenceItem, intelligenceView, memberItem } from '../../results/cluster-views.ts';
-import { exportCsv, exportJson, exportMarkdown } from '../../results/cluster-export.ts';
+import { CLUSTER_EXPORT_FORMATS, clusterExport } from '../../results/cluster-export-service.ts';
 import { BOUNDARIES, DECISION_BOUNDARY_HEADER, DECISION_BOUNDARY_VALUE } from '../../results/boundaries.ts';
-import { ApiError } from '../api-error.ts';
 import { keysetPage } from '../pagination.ts';
-import type { RouteDef } from '../route-def.ts';
+import { principalOf, type RouteDef } from '../route-def.ts';
 import { cursorParam, errorSchema, limitParam, paginationSchema } from '../schemas/common.ts';
 
 const err = (description: string) => ({ description, schema: errorSchema });
@@ -52,7 +44,7 @@ export const clusterRoutes: RouteDef[] = [
       const q = ctx.state.query as { limit: number; cursor?: string };
       const page = await keysetPage({
         cursors: ctx.services.cursors,
-        scope: { o: ctx.state.principal!.ownerId, c: campaign.id, a: run.id, k: 'catalog' },
+        scope: { o: principalOf(ctx).ownerId, c: campaign.id, a: run.id, k: 'catalog' },
         cursor: q.cursor,
         maxCursorLength: 512,
         limit: q.limit,
@@ -157,7 +149,7 @@ export const clusterRoutes: RouteDef[] = [
       const page = await keysetPage({
         cursors: ctx.services.cursors,
         scope: {
-          o: ctx.state.principal!.ownerId,
+          o: principalOf(ctx).ownerId,
           c: campaign.id,
           a: run.id,
           l: cluster.label,
@@ -229,7 +221,7 @@ export const clusterRoutes: RouteDef[] = [
       const q = ctx.state.query as { limit: number; cursor?: string };
       const page = await keysetPage({
         cursors: ctx.services.cursors,
-        scope: { o: ctx.state.principal!.ownerId, c: campaign.id, a: run.id, l: cluster.label, k: 'members' },
+        scope: { o: principalOf(ctx).ownerId, c: campaign.id, a: run.id, l: cluster.label, k: 'members' },
         cursor: q.cursor,
         maxCursorLength: 512,
         limit: q.limit,
@@ -257,7 +249,7 @@ export const clusterRoutes: RouteDef[] = [
     summary: 'Cluster export as an attachment (json, csv, markdown; md is an alias)',
     tag: 'Clusters',
     auth: 'key',
-    query: { properties: { format: { enum: ['json', 'csv', 'markdown', 'md'], default: 'json' } } },
+    query: { properties: { format: { enum: [...CLUSTER_EXPORT_FORMATS], default: 'json' } } },
     responses: {
       200: { description: 'Attachment', contentType: 'application/json, text/csv, text/markdown' },
       404: err('Unknown campaign, analysis or cluster'),
@@ -265,57 +257,17 @@ export const clusterRoutes: RouteDef[] = [
     },
     async handler(ctx) {
       const { campaign, run, cluster } = await resolveCluster(ctx);
-      const format = (ctx.state.query as { format: string }).format;
-      const db = ctx.services.store.db;
-      // one row past each cap tells whether the export is complete
-      const exportLimits = {
-        members: ctx.services.config.exportMaxMembers,
-        evidence: ctx.services.config.exportMaxEvidence,
-      };
-      const members = await listMembers(db, run.id, cluster.ordinal, 0, exportLimits.members + 1, true);
-      const evidence = await allEvidence(db, run.id, cluster.ordinal, exportLimits.evidence + 1);
-      const truncated = {
-        members: members.length > exportLimits.members,
-        evidence: evidence.length > exportLimits.evidence,
-      };
-      if (truncated.members) members.length = exportLimits.members;
-      if (truncated.evidence) evidence.length = exportLimits.evidence;
-      const pv = run.policy_version === null ? null : await getPolicyVersion(db, campaign.id, run.policy_version);
-      const input = {
-        campaign,
-        run,
-        cluster,
-        members,
-        evidence,
-        truncated,
-        policy: { preset: run.risk_policy, version: run.policy_version, rationale: pv?.rationale ?? null },
-      };
-      if (truncated.members || truncated.evidence)
-        ctx.set(
-          'X-Export-Truncated',
-          [truncated.members ? 'members' : '', truncated.evidence ? 'evidence' : ''].filter(Boolean).join(', '),
-        );
-      const safeName = `cluster-${cluster.label.replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 80)}`;
-      let body: string;
-      let type: string;
-      let ext: string;
-      if (format === 'json') {
-        body = exportJson(input);
-        type = 'application/json; charset=utf-8';
-        ext = 'json';
-      } else if (format === 'csv') {
-        body = exportCsv(input);
-        type = 'text/csv; charset=utf-8';
-        ext = 'csv';
-      } else if (format === 'markdown' || format === 'md') {
-        body = exportMarkdown(input);
-        type = 'text/markdown; charset=utf-8';
-        ext = 'md';
-      } else throw new ApiError('validation_failed', 'format must be json, csv or markdown');
+      const x = await clusterExport(
+        ctx.services.store.db,
+        { campaign, run, cluster },
+        (ctx.state.query as { format: string }).format,
+        { members: ctx.services.config.exportMaxMembers, evidence: ctx.services.config.exportMaxEvidence },
+      );
+      if (x.truncated.length > 0) ctx.set('X-Export-Truncated', x.truncated.join(', '));
       ctx.set(DECISION_BOUNDARY_HEADER, DECISION_BOUNDARY_VALUE);
-      ctx.set('Content-Disposition', `attachment; filename="${safeName}.${ext}"`);
-      ctx.type = type;
-      ctx.body = body;
+      ctx.set('Content-Disposition', `attachment; filename="${x.fileName}"`);
+      ctx.type = x.contentType;
+      ctx.body = x.body;
     },
   },
 ];

@@ -8,7 +8,7 @@ import { DECISION_BOUNDARY_HEADER, DECISION_BOUNDARY_VALUE, BOUNDARIES } from '.
 import { ApiError } from '../api-error.ts';
 import { notFound } from '../../core/domain-error.ts';
 import { keysetPage } from '../pagination.ts';
-import type { RouteDef } from '../route-def.ts';
+import { principalOf, type RouteDef } from '../route-def.ts';
 import { cursorParam, errorSchema, limitParam, paginationSchema } from '../schemas/common.ts';
 
 const err = (description: string) => ({ description, schema: errorSchema });
@@ -37,10 +37,10 @@ export const decisionRoutes: RouteDef[] = [
     async handler(ctx) {
       const campaign = await resolveCampaign(ctx);
       const db = ctx.services.store.db;
-      const run = await latestCompletedAnalysis(db, ctx.state.principal!.ownerId, campaign.id);
+      const run = await latestCompletedAnalysis(db, principalOf(ctx).ownerId, campaign.id);
       if (!run) throw new ApiError('no_completed_run', 'the campaign has no completed analysis run yet');
-      const decisions = await listDecisions(db, run.id, 0, run.wallet_count + 1);
-      const policy = run.policy_version === null ? null : await getPolicyVersion(db, campaign.id, run.policy_version);
+      const decisions = await listDecisions(db, run.id, 0, run.walletCount + 1);
+      const policy = run.policyVersion === null ? null : await getPolicyVersion(db, campaign.id, run.policyVersion);
       ctx.set(DECISION_BOUNDARY_HEADER, DECISION_BOUNDARY_VALUE);
       if ((ctx.state.query as { format: string }).format === 'csv') {
         ctx.type = 'text/csv; charset=utf-8';
@@ -71,7 +71,7 @@ export const decisionRoutes: RouteDef[] = [
       const q = ctx.state.query as { limit: number; cursor?: string };
       const page = await keysetPage({
         cursors: ctx.services.cursors,
-        scope: { o: ctx.state.principal!.ownerId, c: campaign.id, a: run.id, k: 'decisions' },
+        scope: { o: principalOf(ctx).ownerId, c: campaign.id, a: run.id, k: 'decisions' },
         cursor: q.cursor,
         maxCursorLength: 512,
         limit: q.limit,
@@ -85,8 +85,8 @@ export const decisionRoutes: RouteDef[] = [
         campaignId: campaign.id,
         analysisId: run.id,
         analysisStatus: run.status,
-        riskPolicy: run.risk_policy,
-        policyVersion: run.policy_version,
+        riskPolicy: run.riskPolicy,
+        policyVersion: run.policyVersion,
         decisions: page.items.map((d) => decisionRowView(run.chain, d)),
         pagination: page.pagination,
         boundaries: BOUNDARIES,
@@ -122,7 +122,7 @@ export const decisionRoutes: RouteDef[] = [
       const { campaign, run } = await resolveRun(ctx);
       const q = ctx.state.query as { compareTo: string; limit: number; cursor?: string };
       const db = ctx.services.store.db;
-      const other = await getAnalysis(db, ctx.state.principal!.ownerId, campaign.id, q.compareTo);
+      const other = await getAnalysis(db, principalOf(ctx).ownerId, campaign.id, q.compareTo);
       if (!other) throw notFound('compare_run_not_found', 'compareTo run');
       for (const r of [run, other]) {
         if (r.status !== 'completed')
@@ -137,21 +137,21 @@ export const decisionRoutes: RouteDef[] = [
       }
       const page = await keysetPage({
         cursors: ctx.services.cursors,
-        scope: { o: ctx.state.principal!.ownerId, c: campaign.id, a: run.id, b: other.id, k: 'diff' },
+        scope: { o: principalOf(ctx).ownerId, c: campaign.id, a: run.id, b: other.id, k: 'diff' },
         cursor: q.cursor,
         maxCursorLength: 512,
         limit: q.limit,
         start: '',
         fetch: (pos, take) => diffDecisions(db, run.id, other.id, pos, take),
-        positionOf: (r) => r.wallet_address,
+        positionOf: (r) => r.walletAddress,
       });
       const view = (d: DecisionRow | null) =>
         d && {
-          riskScore: d.risk_score,
-          storedStatus: d.stored_status,
-          storedRecommendedAction: d.recommended_action,
-          clusterLabel: d.cluster_label,
-          operatorPolicyAction: d.policy_action,
+          riskScore: d.riskScore,
+          storedStatus: d.storedStatus,
+          storedRecommendedAction: d.recommendedAction,
+          clusterLabel: d.clusterLabel,
+          operatorPolicyAction: d.policyAction,
         };
       ctx.body = {
         object: 'decision_diff',

@@ -7,7 +7,7 @@ import { scanScreening, SCREENING_TYPES, MAX_VALUE_LENGTH, type ScreeningRequest
 import { ApiError } from '../api-error.ts';
 import { notFound } from '../../core/domain-error.ts';
 import { newId } from '../../core/ids.ts';
-import type { AppContext, RouteDef } from '../route-def.ts';
+import { principalOf, type RouteDef } from '../route-def.ts';
 import { errorSchema } from '../schemas/common.ts';
 
 const err = (description: string) => ({ description, schema: errorSchema });
@@ -88,7 +88,7 @@ export const screeningRoutes: RouteDef[] = [
       const kitFingerprint = kit?.fingerprint ?? null;
       await insertScan(db, {
         id: scanId,
-        ownerId: ctx.state.principal!.ownerId,
+        ownerId: principalOf(ctx).ownerId,
         type: req.type,
         chain: req.chain,
         value: req.value,

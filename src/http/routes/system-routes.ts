@@ -1,5 +1,5 @@
 /** Unauthenticated system routes: health and the OpenAPI document. */
-import { sql } from 'kysely';
+import { pingStore } from '../../../storage/store.ts';
 import type { RouteDef } from '../route-def.ts';
 
 export function systemRoutes(openapi: () => Record<string, unknown>): RouteDef[] {
@@ -14,7 +14,7 @@ export function systemRoutes(openapi: () => Record<string, unknown>): RouteDef[]
       responses: { 200: { description: 'Healthy' }, 503: { description: 'Store unreachable' } },
       async handler(ctx) {
         try {
-          await sql`select 1`.execute(ctx.services.store.db);
+          await pingStore(ctx.services.store.db);
           ctx.body = { status: 'ok', store: ctx.services.store.kind };
         } catch {
           ctx.status = 503;

@@ -5,7 +5,7 @@ import { v1Analyze, type V1AnalyzeInput } from '../../analyses/v1-analyze.ts';
 import { v1AnalyzeSchema } from '../schemas/v1-schemas.ts';
 import { v1Summary } from '../../results/v1-summary.ts';
 import { notFound } from '../../core/domain-error.ts';
-import type { RouteDef } from '../route-def.ts';
+import { principalOf, type RouteDef } from '../route-def.ts';
 import { errorSchema } from '../schemas/common.ts';
 
 const err = (description: string) => ({ description, schema: errorSchema });
@@ -28,7 +28,7 @@ export const v1AnalysisRoutes: RouteDef[] = [
     // plan and allowance are checked before the body is read: a spent allowance is 429 whatever the body
     beforeBody: requireV1Access,
     async handler(ctx) {
-      const p = ctx.state.principal!;
+      const p = principalOf(ctx);
       const { campaign, run, duplicates } = await v1Analyze(
         ctx.services.store.db,
         p.ownerId,
@@ -43,11 +43,11 @@ export const v1AnalysisRoutes: RouteDef[] = [
         campaignId: campaign.id,
         projectName: campaign.name,
         status: run.status,
-        walletCount: run.wallet_count,
+        walletCount: run.walletCount,
         duplicatesRemoved: duplicates,
-        inputHash: run.input_hash,
-        riskPolicy: run.risk_policy,
-        policyVersion: run.policy_version,
+        inputHash: run.inputHash,
+        riskPolicy: run.riskPolicy,
+        policyVersion: run.policyVersion,
         links: { status: `/api/v1/analysis/${run.id}`, v2: `/api/v2/campaigns/${campaign.id}/analyses/${run.id}` },
       };
     },
@@ -68,7 +68,7 @@ export const v1AnalysisRoutes: RouteDef[] = [
     // plan and allowance are checked before the body is read: a spent allowance is 429 whatever the body
     beforeBody: requireV1Access,
     async handler(ctx) {
-      const run = await getAnalysisForOwner(ctx.services.store.db, ctx.state.principal!.ownerId, ctx.params.analysisId);
+      const run = await getAnalysisForOwner(ctx.services.store.db, principalOf(ctx).ownerId, ctx.params.analysisId);
       if (!run) throw notFound('analysis_not_found', 'analysis');
       ctx.body = await v1Summary(ctx.services.store.db, run);
     },

@@ -20,18 +20,18 @@ import { ApiError } from '../api-error.ts';
 import { notFound } from '../../core/domain-error.ts';
 import { keysetPage } from '../pagination.ts';
 import { newId } from '../../core/ids.ts';
-import type { AppContext, RouteDef } from '../route-def.ts';
+import { principalOf, type AppContext, type RouteDef } from '../route-def.ts';
 
 const err = (description: string) => ({ description, schema: errorSchema });
 export const DELIVERY_PAGE_MAX = 100;
 export const DELIVERY_PAGE_DEFAULT = 50;
 
 async function requireGrowth(ctx: AppContext): Promise<void> {
-  requirePlan(await planState(ctx.services.store.db, ctx.state.principal!.ownerId), ['growth'], 'growth_plan_required');
+  requirePlan(await planState(ctx.services.store.db, principalOf(ctx).ownerId), ['growth'], 'growth_plan_required');
 }
 
 async function resolveEndpoint(ctx: AppContext) {
-  const e = await getEndpoint(ctx.services.store.db, ctx.state.principal!.ownerId, ctx.params.id);
+  const e = await getEndpoint(ctx.services.store.db, principalOf(ctx).ownerId, ctx.params.id);
   if (!e) throw notFound('webhook_not_found', 'webhook endpoint');
   return e;
 }
@@ -57,7 +57,7 @@ export const webhookRoutes: RouteDef[] = [
     },
     async handler(ctx) {
       await requireGrowth(ctx);
-      const rows = await listEndpoints(ctx.services.store.db, ctx.state.principal!.ownerId);
+      const rows = await listEndpoints(ctx.services.store.db, principalOf(ctx).ownerId);
       ctx.body = {
         object: 'webhook_endpoint_list',
         apiVersion: 'v2',
@@ -85,7 +85,7 @@ export const webhookRoutes: RouteDef[] = [
       const secret = generateWebhookSecret();
       const e = await insertEndpoint(ctx.services.store.db, {
         id: newId('whe'),
-        ownerId: ctx.state.principal!.ownerId,
+        ownerId: principalOf(ctx).ownerId,
         url,
         eventTypes: body.eventTypes ?? [...WEBHOOK_EVENTS],
         description: body.description ?? null,
@@ -183,7 +183,7 @@ export const webhookRoutes: RouteDef[] = [
       const q = ctx.state.query as { limit: number; cursor?: string; status?: string };
       const page = await keysetPage({
         cursors: ctx.services.cursors,
-        scope: { o: ctx.state.principal!.ownerId, w: e.id, k: 'deliveries', s: q.status ?? null },
+        scope: { o: principalOf(ctx).ownerId, w: e.id, k: 'deliveries', s: q.status ?? null },
         cursor: q.cursor,
         maxCursorLength: 512,
         limit: q.limit,
@@ -218,7 +218,7 @@ export const webhookRoutes: RouteDef[] = [
       const db = ctx.services.store.db;
       const d = await getDelivery(db, e.id, ctx.params.deliveryId);
       if (!d) throw notFound('delivery_not_found', 'delivery');
-      if (!e.is_active)
+      if (!e.isActive)
         throw new ApiError(
           'endpoint_disabled',
           'the endpoint is disabled; re-enable it with PATCH isActive=true first',

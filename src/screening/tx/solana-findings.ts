@@ -119,7 +119,7 @@ export function solanaFindings(
           kind: 'tx.account_assign',
           severity: 'high',
           message:
-            `assigns account ${ix.accounts[0] ?? '?'} to program ${program ?? '?'}: the program then controls ` + `it`,
+            `assigns account ${ix.accounts[0] ?? '?'} to program ${program ?? '?'}: ` + 'the program then controls it',
           source: heuristic('tx.account_assign'),
           data: { program },
         });

@@ -78,7 +78,7 @@ export const clusterPage: Page = async (main, _session, [campaignId, analysisId,
   const describe = (node: string): void => {
     const a = graph.getNodeAttributes(node);
     selected.textContent =
-      `${node}: ${a.member ? `member, ${a.action}` : 'outside the run'}; ${graph.degree(node)} ` + `links.`;
+      `${node}: ${a.member ? `member, ${a.action}` : 'outside the run'}; ` + `${graph.degree(node)} links.`;
   };
   const focus = (node: string | null): void => {
     view?.focus(node);
