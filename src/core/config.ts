@@ -163,12 +163,12 @@ function chainFetch(env: Env): ChainFetchConfig {
 }
 
 /**
- * Lease and heartbeat of analysis runs: a dead worker's run is taken up within JOB_LEASE_SECONDS (12 s) plus one
- * poll; a live worker renews every JOB_HEARTBEAT_SECONDS (3 s), so it keeps its run through a stall of up to the
- * lease minus one heartbeat (9 s) of its event loop.
+ * Lease and heartbeat of analysis runs: a dead worker's run is taken up within JOB_LEASE_SECONDS (10 s) plus one
+ * poll; a live worker renews every JOB_HEARTBEAT_SECONDS (2 s), so it keeps its run through a stall of up to the
+ * lease minus one heartbeat (8 s) of its event loop.
  */
 function jobLease(env: Env): { leaseSeconds: number; heartbeatSeconds: number } {
-  const leaseSeconds = int(env, 'JOB_LEASE_SECONDS', 12, 3, 3600);
+  const leaseSeconds = int(env, 'JOB_LEASE_SECONDS', 10, 3, 3600);
   const heartbeatSeconds = int(env, 'JOB_HEARTBEAT_SECONDS', Math.max(1, Math.floor(leaseSeconds / 4)), 1, 1200);
   if (heartbeatSeconds * 3 > leaseSeconds)
     throw new ConfigError('JOB_HEARTBEAT_SECONDS must be at most a third of JOB_LEASE_SECONDS');

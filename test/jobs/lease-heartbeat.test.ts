@@ -146,7 +146,7 @@ else {
   t.test('a live but slow worker keeps its run: never taken twice', async (t) => {
     const provider = await slowEtherscan();
     t.teardown(() => provider.close());
-    provider.delayMs = 9_000; // three provider calls of 9 s: the fetch lasts about twice the 12 s lease
+    provider.delayMs = 9_000; // three provider calls of 9 s: the fetch lasts about three times the 10 s lease
     const s = await setup(t, provider);
     const first = s.startWorker();
     await until(async () => (await s.row()).status === 'running', 30_000);
