@@ -1,6 +1,6 @@
 /**
  * Kit memory across owners, through the real app: the poisoning attack of issue 16 (owner B scans copies of owner
- * A's page with a recovery-phrase prompt and an `<!-- inferno drainer -->` comment on other hosts) no longer turns
+ * A's page with a recovery-phrase prompt and an inferno kit marker in a script on other hosts) no longer turns
  * A's own page into `block page.known_kit`; one owner's lessons stay its own until confirmed.
  */
 import t, { type Test } from 'tap';
@@ -15,7 +15,7 @@ const legit =
   '<main class="swap"><h1>Swap</h1><p>Fast token swaps.</p><button class="btn">Swap</button></main></body></html>';
 const poisoned = legit.replace(
   '<p>Fast token swaps.</p>',
-  '<p>Enter your recovery phrase to continue.</p><!-- inferno drainer -->',
+  '<p>Enter your recovery phrase to continue.</p><script>window.__inferno={}</script>',
 );
 
 /** One loopback site per host (127.0.0.1-8), each serving `/legit` and `/poisoned`. */

@@ -278,6 +278,32 @@ t.test('every operation of the served document answers as documented', async (t)
   });
   await call({ op: FB, path: '/api/screening/feedback', body: { scanId: 'x' } });
 
+  // reviews and appeals (issue 15): human context kept apart from stored results
+  const rv = `/api/v2/campaigns/${campaign.id}`;
+  const RP = 'post /api/v2/campaigns/{id}/reviews';
+  const sybil = planted.wallets[0] as string;
+  await call({
+    op: RP,
+    path: `${rv}/reviews`,
+    key: alice,
+    body: { walletAddress: sybil, verdict: 'cleared', reviewer: 'r' },
+  });
+  await call({ op: RP, path: `${rv}/reviews`, key: alice, body: { verdict: 'nope' } });
+  await call({ op: 'get /api/v2/campaigns/{id}/reviews', path: `${rv}/reviews`, key: alice });
+  await call({ op: 'get /api/v2/campaigns/{id}/review-queue', path: `${rv}/review-queue`, key: alice });
+  const AP = 'post /api/v2/campaigns/{id}/appeals';
+  const appeal = (
+    await call({ op: AP, path: `${rv}/appeals`, key: alice, body: { walletAddress: sybil, message: 'one person' } })
+  ).body;
+  await call({ op: AP, path: `${rv}/appeals`, key: alice, body: {} });
+  await call({ op: 'get /api/v2/campaigns/{id}/appeals', path: `${rv}/appeals`, key: alice });
+  const AR = 'post /api/v2/campaigns/{id}/appeals/{appealId}/resolve';
+  const resolveBody = { verdict: 'cleared', reviewer: 'r' };
+  await call({ op: AR, path: `${rv}/appeals/${appeal.appealId}/resolve`, key: alice, body: resolveBody });
+  await call({ op: AR, path: `${rv}/appeals/apl_nope/resolve`, key: alice, body: resolveBody });
+  const DI = 'get /api/v2/campaigns/{id}/analyses/{analysisId}/distributions';
+  await call({ op: DI, path: `${run}/distributions`, key: alice });
+
   // dashboard JSON routes (cookie session)
   const session = await signIn(srv, 'alice');
   const me = await call({ op: 'get /dashboard/api/session', path: '/dashboard/api/session', cookie: session });
