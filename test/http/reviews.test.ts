@@ -211,7 +211,7 @@ t.test('hostile input is a 4xx {error, code}, another owner sees 404', async (t)
     raw: 'verdict=cleared',
     headers: { 'content-type': 'text/plain' },
   });
-  t.equal(notJson.status, 400, "a wrong content type is 400 (issue 16: the spec lists 400)");
+  t.equal(notJson.status, 400, 'a wrong content type is 400 (issue 16: the spec lists 400)');
   const broken = await srv.req('POST', `/api/v2/campaigns/${cid}/reviews`, {
     key,
     raw: '{"verdict":',
