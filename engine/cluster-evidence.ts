@@ -245,7 +245,8 @@ export function collectEvidence(
         x = firstIn[x];
         depth++;
       }
-      if (depth < 2) continue; // a single member-to-member funding is already a direct_transfer (and member_funder) item
+      // a single member-to-member funding is already a direct_transfer (and member_funder) item
+      if (depth < 2) continue;
       deepest = Math.max(deepest, depth);
       chained++;
       inChain.add(u);
