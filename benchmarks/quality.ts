@@ -1,214 +1,325 @@
 /**
- * bench:quality — the engine on Hop Protocol's airdrop (../shared/datasets/hop-airdrop): campaign-wallets.txt as
- * the wallet list, transfers.csv.gz as transfers, hubs.csv as infrastructure labels and hub-exceptions.csv as
- * exceptions. Wallets the engine flags (manual_review or reject) are scored against Hop's eliminated list,
- * over all campaign wallets and over those with at least one edge, next to Hop's own method computed in the same
- * run (hub-free connected components with at least 8 campaign wallets). Last line: one JSON object.
- * Usage: npm run bench:quality [-- --threads 2]
+ * bench:quality — decision quality measured on data the presets were not chosen on (docs/benchmarks.md):
+ *  - Hop Protocol's airdrop (../shared/datasets/hop-airdrop; no times, amounts or hashes) with grouped 5-fold
+ *    cross-validation: folds by Hop's cluster id (an eligible wallet is a group of its own); for each fold the
+ *    presets' thresholds are chosen on the other four folds together with the simulator's development seeds, and
+ *    the fold is scored with them. Figures are out-of-fold, over all campaign wallets, over wallets with an edge
+ *    and over Hop's universe (wallets with a hub-free edge), next to Hop's own method;
+ *  - simulated campaigns (benchmarks/sim, docs/simulated-campaigns.md): development seeds choose, test seeds report.
+ * The thresholds chosen on all development data are compared with the shipped ones (engine/scoring.ts).
+ * Last line: one JSON object. Usage: npm run bench:quality [-- --threads 2] [--dev-seeds 1,2] [--test-seeds 101,102]
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import zlib from 'node:zlib';
 import { parseArgs } from 'node:util';
-import { analyze, createEnginePool, actionFor, type EngineInput } from '../engine/index.ts';
-import { UnionFind } from '../engine/union-find.ts';
+import {
+  analyze,
+  actionFor,
+  createEnginePool,
+  PRESET_THRESHOLDS,
+  INCONCLUSIVE_CAP,
+  type AnalyzeResult,
+  type EngineInput,
+  type RiskPreset,
+} from '../engine/index.ts';
+import { loadHop } from './lib/hop-data.ts';
+import {
+  chooseThresholds,
+  countsAt,
+  emptyHistogram,
+  fBeta,
+  precisionOf,
+  recallOf,
+  PRESET_GOALS,
+  type Counts,
+  type RiskHistogram,
+} from './lib/threshold-choice.ts';
+import { simulateCampaign, UNLINKED_FARM_TYPES, type TruthRow } from './sim/campaign-sim.ts';
 
-const DATA = path.resolve(import.meta.dirname, '../../shared/datasets/hop-airdrop');
 const { values } = parseArgs({
-  options: { threads: { type: 'string', default: '2' }, diagnose: { type: 'boolean' }, help: { type: 'boolean' } },
+  options: {
+    threads: { type: 'string', default: '2' },
+    'dev-seeds': { type: 'string', default: '1,2' },
+    'test-seeds': { type: 'string', default: '101,102' },
+    folds: { type: 'string', default: '5' },
+    'skip-hop': { type: 'boolean' },
+    'check-order': { type: 'boolean' },
+    help: { type: 'boolean' },
+  },
 });
 if (values.help) {
   console.log(
-    'usage: npm run bench:quality -- [--threads 2] [--diagnose]\n  --diagnose  also print eliminated/kept wallets ' +
-      'per cluster size, listed share and risk band',
+    'usage: npm run bench:quality -- [--threads 2] [--dev-seeds 1,2] [--test-seeds 101,102] [--folds 5]\n' +
+      '  [--skip-hop] [--check-order]\n' +
+      '  --check-order  also run Hop with its transfer file reversed and count wallets whose risk changed',
   );
   process.exit(0);
 }
-
-const lines = (file: string): string[] => {
-  const buf = fs.readFileSync(path.join(DATA, file));
-  return (file.endsWith('.gz') ? zlib.gunzipSync(buf) : buf)
-    .toString('utf8')
-    .split('\n')
-    .map((l) => l.trim())
-    .filter(Boolean);
-};
-const t0 = performance.now();
-const wallets = [...new Set(lines('campaign-wallets.txt').map((a) => a.toLowerCase()))];
-const eliminated = new Set(
-  lines('eliminatedSybilAttackers.csv')
-    .slice(1)
-    .map((l) => l.split(',')[0].toLowerCase()),
-);
-const hubs = new Map(
-  lines('hubs.csv')
-    .slice(1)
-    .map((l) => {
-      const [a, list] = l.split(',');
-      return [a.toLowerCase(), list] as [string, string];
-    }),
-);
-const exceptions = new Set(
-  lines('hub-exceptions.csv')
-    .slice(1)
-    .map((l) => l.split(',')[0].toLowerCase()),
-);
-const rows = lines('transfers.csv.gz');
-const header = rows[0].split(',');
-const fi = header.indexOf('from');
-const ti = header.indexOf('to');
-const addresses: string[] = [];
-const index = new Map<string, number>();
-const id = (a: string): number => {
-  let i = index.get(a);
-  if (i === undefined) {
-    i = addresses.length;
-    index.set(a, i);
-    addresses.push(a);
-  }
-  return i;
-};
-const from = new Uint32Array(rows.length - 1);
-const to = new Uint32Array(rows.length - 1);
-for (let r = 1; r < rows.length; r++) {
-  const c = rows[r].split(',');
-  from[r - 1] = id(c[fi].toLowerCase());
-  to[r - 1] = id(c[ti].toLowerCase());
-}
-const loadSeconds = (performance.now() - t0) / 1000;
-console.error(
-  `loaded ${wallets.length} wallets, ${from.length} transfers, ${hubs.size} hubs in ${loadSeconds.toFixed(1)} s`,
-);
-
-const input: EngineInput = {
-  chainFamily: 'evm',
-  wallets: wallets.map((address) => ({ address })),
-  transfers: { addresses, from, to },
-  labels: { infrastructure: hubs, exceptions },
-};
+const PRESETS: RiskPreset[] = ['conservative', 'balanced', 'strict'];
+const FOLDS = Number(values.folds);
+const seeds = (s: string): number[] => s.split(',').filter(Boolean).map(Number);
 const pool = createEnginePool({ maxThreads: Number(values.threads) });
-const rssBefore = process.memoryUsage().rss;
-const t1 = performance.now();
-const result = await analyze(input, {
-  mode: 'onchain',
-  preset: 'balanced',
-  seed: 42,
-  pool,
-  onProgress: (p) => console.error(`  ${p.phase} ${p.done}/${p.total}`),
+const run = (input: EngineInput): Promise<AnalyzeResult> =>
+  analyze(input, { mode: 'onchain', preset: 'balanced', seed: 42, pool });
+const r4 = (x: number): number => Math.round(x * 10000) / 10000;
+const summary = (c: Counts): Record<string, number> => ({
+  precision: r4(precisionOf(c)),
+  recall: r4(recallOf(c)),
+  f1: r4(fBeta(c, 1)),
+  flagged: c.tp + c.fp,
 });
-const engineSeconds = (performance.now() - t1) / 1000;
-await pool.destroy();
-
-// Hop's method: hub-free connected components with at least 8 campaign wallets
-const isHub = (a: string): boolean => hubs.has(a) && !exceptions.has(a);
-const uf = new UnionFind(addresses.length);
-for (let i = 0; i < from.length; i++)
-  if (!isHub(addresses[from[i]]) && !isHub(addresses[to[i]])) uf.union(from[i], to[i]);
-const campaignInComp = new Map<number, number>();
-for (const w of wallets) {
-  const n = index.get(w);
-  if (n !== undefined) {
-    const r = uf.find(n);
-    campaignInComp.set(r, (campaignInComp.get(r) ?? 0) + 1);
-  }
-}
-const baselineFlag = new Set(
-  wallets.filter((w) => {
-    const n = index.get(w);
-    return n !== undefined && (campaignInComp.get(uf.find(n)) ?? 0) >= 8;
-  }),
-);
-
-const withEdge = new Set(wallets.filter((w) => index.has(w)));
-function score(
-  flagged: Set<string>,
-  universe: string[],
-): { precision: number; recall: number; f1: number; flagged: number } {
-  let tp = 0;
-  let fp = 0;
-  let fn = 0;
-  for (const w of universe) {
-    const f = flagged.has(w);
-    const s = eliminated.has(w);
-    if (f && s) tp++;
-    else if (f) fp++;
-    else if (s) fn++;
-  }
-  const precision = tp + fp ? tp / (tp + fp) : 0;
-  const recall = tp + fn ? tp / (tp + fn) : 0;
-  return {
-    precision: r4(precision),
-    recall: r4(recall),
-    f1: r4(precision + recall ? (2 * precision * recall) / (precision + recall) : 0),
-    flagged: tp + fp,
-  };
-}
+const add = (a: Counts, b: Counts): Counts => ({
+  tp: a.tp + b.tp,
+  fp: a.fp + b.fp,
+  fn: a.fn + b.fn,
+  negatives: a.negatives + b.negatives,
+});
+const ZERO: Counts = { tp: 0, fp: 0, fn: 0, negatives: 0 };
 const table: Array<Record<string, string | number>> = [];
 const figures: Record<string, unknown> = {};
-const universes = { all: wallets, withEdge: wallets.filter((w) => withEdge.has(w)) };
-const methods: Record<string, Set<string>> = { 'hop-baseline': baselineFlag };
-for (const preset of ['conservative', 'balanced', 'strict'] as const) {
-  methods[`engine-${preset}`] = new Set(
-    result.wallets.filter((w) => actionFor(preset, w.riskScore) !== 'approve').map((w) => w.address),
-  );
+
+// 1. simulated campaigns: development seeds (choose) and test seeds (report)
+interface SimRun {
+  seed: number;
+  truth: TruthRow[];
+  risk: Map<string, number>;
+  seconds: number;
 }
-for (const [method, flagged] of Object.entries(methods)) {
-  for (const [u, list] of Object.entries(universes)) {
-    const s = score(flagged, list);
-    table.push({ method, wallets: u, universe: list.length, ...s });
-    figures[`${method}:${u}`] = s;
+async function simulate(seed: number): Promise<SimRun> {
+  const sim = simulateCampaign({ seed });
+  const t0 = performance.now();
+  const result = await run(sim.input);
+  const risk = new Map(result.wallets.map((w) => [w.address, w.riskScore]));
+  return { seed, truth: sim.truth, risk, seconds: (performance.now() - t0) / 1000 };
+}
+const simHistogram = (s: SimRun): RiskHistogram => {
+  const h = emptyHistogram(`sim-${s.seed}`, true);
+  for (const t of s.truth) (t.role === 'farm' ? h.pos : h.neg)[s.risk.get(t.address) ?? 0]++;
+  return h;
+};
+const devRuns = await Promise.all(seeds(values['dev-seeds']).map(simulate));
+const simDev = emptyHistogram('sim-dev', true);
+for (const s of devRuns) {
+  const h = simHistogram(s);
+  for (let r = 0; r <= 100; r++) {
+    simDev.pos[r] += h.pos[r];
+    simDev.neg[r] += h.neg[r];
+  }
+}
+
+// 2. Hop: one engine run (the engine learns nothing from labels), thresholds chosen per fold
+let hopHist: RiskHistogram[] = [];
+let hopRisk = new Map<string, number>();
+let hop: ReturnType<typeof loadHop> | null = null;
+let hopFold = new Map<string, number>();
+let hopResult: AnalyzeResult | null = null;
+if (!values['skip-hop']) {
+  const t0 = performance.now();
+  hop = loadHop();
+  console.error(`loaded Hop in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  hopResult = await run(hop.input);
+  hopRisk = new Map(hopResult.wallets.map((w) => [w.address, w.riskScore]));
+  if (values['check-order']) {
+    const reversed = await run(loadHop(true).input);
+    const changed = reversed.wallets.filter((w) => w.riskScore !== hopRisk.get(w.address)).length;
+    table.push({ set: 'hop order check', preset: '-', wallets: 'risk changed when reversed', flagged: changed });
+    figures.hopReversedRiskChanges = changed;
+  }
+  // folds by Hop's cluster id: a cluster's wallets are never split between training and scoring
+  const fnv = (s: string): number => {
+    let h = 0x811c9dc5;
+    for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
+    return h >>> 0;
+  };
+  hopFold = new Map(hop.wallets.map((w) => [w, fnv(hop!.clusterId.get(w) ?? w) % FOLDS]));
+  hopHist = Array.from({ length: FOLDS }, (_, k) => emptyHistogram(`hop-fold-${k}`, false));
+  for (const w of hop.wallets)
+    (hop.eliminated.has(w) ? hopHist[hopFold.get(w)!].pos : hopHist[hopFold.get(w)!].neg)[hopRisk.get(w) ?? 0]++;
+}
+const merge = (hs: RiskHistogram[], name: string): RiskHistogram => {
+  const m = emptyHistogram(
+    name,
+    hs.every((h) => h.complete),
+  );
+  for (const h of hs)
+    for (let r = 0; r <= 100; r++) {
+      m.pos[r] += h.pos[r];
+      m.neg[r] += h.neg[r];
+    }
+  return m;
+};
+
+// 3. the presets chosen on all development data (what engine/scoring.ts should ship)
+const devSets = hop ? [merge(hopHist, 'hop-all'), simDev] : [simDev];
+const chosen = Object.fromEntries(
+  PRESETS.map((p) => [p, chooseThresholds(devSets, PRESET_GOALS[p], INCONCLUSIVE_CAP + 1)]),
+) as Record<RiskPreset, { review: number; reject: number; worstF: number }>;
+for (const p of PRESETS)
+  table.push({
+    set: 'chosen on dev',
+    preset: p,
+    review: chosen[p].review,
+    reject: chosen[p].reject,
+    shipped: `${PRESET_THRESHOLDS[p].review}/${PRESET_THRESHOLDS[p].reject}`,
+    worstF: chosen[p].worstF,
+  });
+const inSync = PRESETS.every(
+  (p) => chosen[p].review === PRESET_THRESHOLDS[p].review && chosen[p].reject === PRESET_THRESHOLDS[p].reject,
+);
+figures.chosen = chosen;
+figures.shippedMatchesChosen = inSync;
+
+// 4. Hop out-of-fold
+if (hop && hopResult) {
+  const universes: Record<string, (w: string) => boolean> = {
+    all: () => true,
+    withEdge: (w) => hop!.withEdge.has(w),
+    hubFreeEdge: (w) => hop!.hubFreeEdge.has(w),
+  };
+  const sizeOf = new Map<string, number>();
+  for (const c of hopResult.clusters) for (const m of c.members) sizeOf.set(m, c.members.length);
+  for (const p of PRESETS) {
+    const perFold = Array.from({ length: FOLDS }, (_, k) => {
+      const train = merge(
+        hopHist.filter((_, j) => j !== k),
+        'hop-train',
+      );
+      return chooseThresholds([train, simDev], PRESET_GOALS[p], INCONCLUSIVE_CAP + 1);
+    });
+    const flagged = (w: string): boolean => (hopRisk.get(w) ?? 0) >= perFold[hopFold.get(w)!].review;
+    for (const [u, inU] of Object.entries(universes)) {
+      let c = { ...ZERO };
+      for (const w of hop.wallets) {
+        if (!inU(w)) continue;
+        const f = flagged(w);
+        const s = hop.eliminated.has(w);
+        c = add(c, { tp: f && s ? 1 : 0, fp: f && !s ? 1 : 0, fn: !f && s ? 1 : 0, negatives: s ? 0 : 1 });
+      }
+      const row = summary(c);
+      table.push({ set: 'hop out-of-fold', preset: p, wallets: u, ...row });
+      figures[`hop-oof:${p}:${u}`] = row;
+    }
+    figures[`hop-oof:${p}:thresholds`] = perFold.map((f) => `${f.review}/${f.reject}`);
+    // flagged wallets by the size of their engine cluster: Hop only removed groups of 8 or more
+    const bySize: Record<string, Counts> = {};
+    for (const w of hop.wallets) {
+      if (!flagged(w)) continue;
+      const size = sizeOf.get(w) ?? 0;
+      const band = size === 0 ? 'not clustered' : size < 8 ? 'cluster 3-7' : 'cluster 8+';
+      const s = hop.eliminated.has(w);
+      bySize[band] = add(bySize[band] ?? ZERO, { tp: s ? 1 : 0, fp: s ? 0 : 1, fn: 0, negatives: 0 });
+    }
+    if (p === 'balanced')
+      for (const [band, c] of Object.entries(bySize)) {
+        table.push({
+          set: 'hop oof by size',
+          preset: p,
+          wallets: band,
+          flagged: c.tp + c.fp,
+          precision: r4(c.tp / (c.tp + c.fp)),
+        });
+        figures[`hop-oof:${p}:${band}`] = { flagged: c.tp + c.fp, precision: r4(c.tp / (c.tp + c.fp)) };
+      }
+  }
+  for (const [u, inU] of Object.entries(universes)) {
+    let c = { ...ZERO };
+    for (const w of hop.wallets) {
+      if (!inU(w)) continue;
+      const f = hop.baselineFlag.has(w);
+      const s = hop.eliminated.has(w);
+      c = add(c, { tp: f && s ? 1 : 0, fp: f && !s ? 1 : 0, fn: !f && s ? 1 : 0, negatives: s ? 0 : 1 });
+    }
+    table.push({ set: 'hop baseline', preset: '-', wallets: u, universe: c.tp + c.fn + c.negatives, ...summary(c) });
+    figures[`hop-baseline:${u}`] = { universe: c.tp + c.fn + c.negatives, ...summary(c) };
+  }
+}
+
+// 5. simulated test seeds, scored with the shipped presets
+const testRuns = await Promise.all(seeds(values['test-seeds']).map(simulate));
+await pool.destroy();
+for (const p of PRESETS) {
+  let all = { ...ZERO };
+  const typeHit = new Map<string, [number, number]>();
+  const patternHit = new Map<string, [number, number]>();
+  let rejectedLegit = 0;
+  let legit = 0;
+  for (const s of testRuns)
+    for (const t of s.truth) {
+      const risk = s.risk.get(t.address) ?? 0;
+      const action = actionFor(p, risk);
+      const f = action !== 'approve';
+      const farm = t.role === 'farm';
+      all = add(all, {
+        tp: f && farm ? 1 : 0,
+        fp: f && !farm ? 1 : 0,
+        fn: !f && farm ? 1 : 0,
+        negatives: farm ? 0 : 1,
+      });
+      const m = farm ? typeHit : patternHit;
+      const cell = m.get(t.pattern) ?? [0, 0];
+      cell[0] += f ? 1 : 0;
+      cell[1]++;
+      m.set(t.pattern, cell);
+      if (!farm) {
+        legit++;
+        if (action === 'reject') rejectedLegit++;
+      }
+    }
+  const row = summary(all);
+  const perType = Object.fromEntries([...typeHit].sort().map(([k, [h, n]]) => [k, r4(h / n)]));
+  const perPattern = Object.fromEntries([...patternHit].sort().map(([k, [h, n]]) => [k, r4(h / n)]));
+  const legitFlagged = r4(all.fp / legit);
+  table.push({
+    set: 'sim test',
+    preset: p,
+    ...row,
+    legitFlagged,
+    legitRejected: rejectedLegit,
+  });
+  figures[`sim-test:${p}`] = {
+    ...row,
+    legitFlagged,
+    legitRejected: rejectedLegit,
+    legit,
+    recallByFarmType: perType,
+    flaggedByLegitPattern: perPattern,
+  };
+  if (p === 'balanced') {
+    for (const [k, v] of Object.entries(perType))
+      table.push({ set: 'sim test recall', preset: p, wallets: k, recall: v });
+    for (const [k, v] of Object.entries(perPattern))
+      table.push({ set: 'sim test legit flagged', preset: p, wallets: k, share: v });
   }
 }
 console.table(table);
-if (values.diagnose) {
-  const band = (x: number, edges: number[]): string => {
-    let i = 0;
-    while (i < edges.length && x >= edges[i]) i++;
-    return i === 0 ? `<${edges[0]}` : i === edges.length ? `>=${edges[i - 1]}` : `${edges[i - 1]}-${edges[i]}`;
-  };
-  const cells = new Map<string, { clusters: number; eliminated: number; kept: number }>();
-  for (const c of result.clusters) {
-    const key =
-      `size ${band(c.members.length, [5, 8, 15, 30, 100])} | share ` +
-      `${band(c.support.listedShare, [0.05, 0.1, 0.2, 0.3, 0.5])} | risk ${band(c.riskScore, [30, 35, 40, 45, 60])}`;
-    const cell = cells.get(key) ?? { clusters: 0, eliminated: 0, kept: 0 };
-    cell.clusters++;
-    for (const m of c.members)
-      if (eliminated.has(m)) cell.eliminated++;
-      else cell.kept++;
-    cells.set(key, cell);
-  }
-  console.table([...cells].sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([key, v]) => ({ key, ...v })));
-}
-const bal = figures['engine-balanced:withEdge'] as { precision: number; f1: number };
-const base = figures['hop-baseline:withEdge'] as { f1: number };
-const balAll = figures['engine-balanced:all'] as { f1: number };
-const baseAll = figures['hop-baseline:all'] as { f1: number };
-const peakRssMb = Math.round(process.resourceUsage().maxRSS / 1024);
+const bal = figures['sim-test:balanced'] as {
+  f1: number;
+  legitFlagged: number;
+  legitRejected: number;
+  legit: number;
+  recallByFarmType: Record<string, number>;
+};
+const hopBal = figures['hop-oof:balanced:all'] as { f1: number; precision: number } | undefined;
+const lowTypes = Object.entries(bal.recallByFarmType).filter(([k, v]) => v < 0.5 && !UNLINKED_FARM_TYPES.has(k));
+const goal = (ok: boolean): string => (ok ? 'met' : 'MISSED');
+if (hopBal)
+  console.error(
+    `goal Hop out-of-fold balanced F1 >= 0.80 (${hopBal.f1}): ${goal(hopBal.f1 >= 0.8)}; ` +
+      `precision >= 0.90 (${hopBal.precision}): ${goal(hopBal.precision >= 0.9)}`,
+  );
 console.error(
-  `goals: F1 above baseline (all ${balAll.f1} vs ${baseAll.f1}, with edge ${bal.f1} vs ${base.f1}): ` +
-    `${balAll.f1 > baseAll.f1 && bal.f1 > base.f1 ? 'met' : 'MISSED'}; precision >= 0.9 with edge ` +
-    `(${bal.precision}): ${bal.precision >= 0.9 ? 'met' : 'MISSED'}`,
+  `goal sim test balanced F1 >= 0.80 (${bal.f1}): ${goal(bal.f1 >= 0.8)}; farm types below recall 0.5: ` +
+    `${lowTypes.map(([k, v]) => `${k} ${v}`).join(', ') || 'none'}; legit flagged <= 1% (${bal.legitFlagged}): ` +
+    `${goal(bal.legitFlagged <= 0.01)}; legit rejected <= 0.1% (${bal.legitRejected}/${bal.legit}): ` +
+    `${goal(bal.legitRejected <= 0.001 * bal.legit)}`,
 );
-console.error(
-  `engine ${engineSeconds.toFixed(2)} s (load ${loadSeconds.toFixed(1)} s), peak RSS ${peakRssMb} MB ` +
-    `(${Math.round(rssBefore / 1048576)} MB before the engine), clusters ${result.clusters.length}`,
-);
+console.error(`shipped presets ${inSync ? 'match' : 'DIFFER FROM'} the thresholds chosen on development data`);
 console.log(
   JSON.stringify({
     bench: 'quality',
-    dataset: 'hop-airdrop',
-    wallets: wallets.length,
-    transfers: from.length,
-    engineSeconds: r4(engineSeconds),
-    loadSeconds: r4(loadSeconds),
-    peakRssMb,
-    clusters: result.clusters.length,
-    stats: result.stats,
+    folds: FOLDS,
+    devSeeds: seeds(values['dev-seeds']),
+    testSeeds: seeds(values['test-seeds']),
+    hop: hop ? { wallets: hop.wallets.length, transfers: hop.transfers, clusters: hopResult?.clusters.length } : null,
+    simSeconds: testRuns.map((s) => r4(s.seconds)),
     figures,
   }),
 );
-
-function r4(x: number): number {
-  return Math.round(x * 10000) / 10000;
-}

@@ -1,20 +1,33 @@
 /**
- * The validation-only search behind the host-heuristic settings (docs/screening.md, "How the thresholds were
- * chosen"): scans the validation split of bench:screening once, then replays the warn decision for a grid of
- * lexical-model bands and word-score minimums from each host's parts (points of the other signals + the model's
- * score). It never reads the test split. Usage: node --import tsx benchmarks/screening-tune.ts
+ * The validation-only fit behind the host model (src/screening/url/host-model.ts, docs/screening.md "Host model"):
+ * builds the validation knowledge of bench:screening (lists before 2025-03-01), computes the model inputs of the
+ * validation positives (domains first seen 2025-03-01 .. 2025-05-31) and of the validation half of the legitimate
+ * hosts (both without list-covered or contested hosts, as in the benchmark's headline), then
+ * - fits an L2-regularised logistic regression in 5 folds by registrable domain and scores each fold out of fold;
+ * - picks, for each negative class weight, the lowest warn logit whose out-of-fold false positives (rules or model)
+ *   stay within FP_BUDGET, and reports detection there;
+ * - refits on all of validation with the chosen class weight and prints the HOST_MODEL block to paste.
+ * It never reads the test split. Usage: node --import tsx benchmarks/screening-tune.ts
  */
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseList } from '../src/screening/lists/parse-list.ts';
 import { ScreeningKnowledge, hostParts } from '../src/screening/knowledge.ts';
 import { HOST_THRESHOLDS, analyzeUrl } from '../src/screening/url/analyze-url.ts';
-import { scoreHost } from '../src/screening/url/lexical-model.ts';
+import { HOST_MODEL_FEATURES, type HostModelInput } from '../src/screening/url/host-model.ts';
+import { decideVerdict } from '../src/screening/verdict.ts';
 import { legitimateNegatives, splitOf } from './screening-negatives.ts';
 
 const D = '/work/shared/datasets/screening/';
 const FROM = '2025-03-01';
 const TO = '2025-06-01';
+/** Out-of-fold false-positive rate the warn level may reach (half the issue's 0.3% goal, as a margin). */
+const FP_BUDGET = 0.0015;
+const FOLDS = 5;
+const L2 = 1;
+const NEG_WEIGHTS = [1, 3, 10, 30];
+
 const firstSeen = parseList('scamsniffer', readFileSync(D + 'scamsniffer/first_seen.tsv.gz'), { name: 'ss' });
 const knowledge = new ScreeningKnowledge([
   parseList('metamask', readFileSync(D + 'metamask-eth-phishing-detect/config.json')),
@@ -24,66 +37,170 @@ const knowledge = new ScreeningKnowledge([
   parseList('tokenlist', readFileSync(D + 'uniswap-default-token-list/uniswap-default.tokenlist.json')),
   { ...firstSeen, entries: firstSeen.entries.filter((e) => String(e.meta?.firstSeen) < FROM) },
 ]);
-const positives = [
-  ...new Set(
-    firstSeen.entries
-      .filter((e) => e.kind === 'domain' && String(e.meta?.firstSeen) >= FROM && String(e.meta?.firstSeen) < TO)
-      .map((e) => e.value),
-  ),
-];
-const negatives = [...legitimateNegatives(path.resolve(import.meta.dirname, '..'), D + 'legitimate-hosts.txt').keys()]
-  .filter((h) => splitOf(h) === 'validation')
-  .filter((h) => knowledge.lookupHost(h).allowed === null);
+const positives = new Set(
+  firstSeen.entries
+    .filter((e) => e.kind === 'domain' && String(e.meta?.firstSeen) >= FROM && String(e.meta?.firstSeen) < TO)
+    .map((e) => e.value),
+);
+const legit = legitimateNegatives(path.resolve(import.meta.dirname, '..'), D + 'legitimate-hosts.txt');
+const uncovered = (h: string): boolean => {
+  const v = knowledge.lookupHost(h);
+  return v.allowed === null && v.blocked === null;
+};
+const pos = [...positives].filter((h) => uncovered(h) && !legit.has(h));
+const neg = [...legit.keys()].filter((h) => splitOf(h) === 'validation' && uncovered(h) && !positives.has(h));
 
 interface Row {
-  template: boolean;
-  other: number;
-  strong: boolean;
-  score: number;
-  wordScore: number;
+  host: string;
+  y: number;
+  fold: number;
+  ruleFlag: boolean;
+  x: number[] | null;
 }
-function row(host: string): Row {
+function row(host: string, y: number): Row {
   const a = analyzeUrl(host, knowledge);
-  const lexPoints = (a.findings.find((f) => f.kind === 'url.lexical_model')?.data?.points as number) ?? 0;
-  const tplPoints = (a.findings.find((f) => f.kind === 'url.lure_template')?.data?.points as number) ?? 0;
-  const strong = a.findings.some(
-    (f) =>
-      f.kind !== 'url.suspicious_host' &&
-      (f.severity === 'critical' || f.severity === 'high' || f.severity === 'medium'),
-  );
+  const rules = decideVerdict(a.findings.filter((f) => f.kind !== 'url.suspicious_host')).verdict !== 'allow';
   const p = hostParts(a.host);
-  const lex = scoreHost(knowledge.lexical, a.host, p.publicSuffix, p.isPrivate);
+  const fold =
+    createHash('sha256')
+      .update(`fold:${p.domain ?? a.host}`)
+      .digest()[0] % FOLDS;
+  const input: HostModelInput | undefined = a.hostModel?.input;
   return {
-    template: tplPoints > 0,
-    other: a.points - lexPoints - tplPoints,
-    strong,
-    score: lex.score,
-    wordScore: lex.wordScore,
+    host,
+    y,
+    fold,
+    ruleFlag: rules || a.points >= HOST_THRESHOLDS.medium,
+    x: input ? HOST_MODEL_FEATURES.map((f) => input[f]) : null,
   };
 }
-const pos = positives.map(row);
-const neg = negatives.map(row);
-const flagged = (r: Row, bands: number[], minWord: number, tpl: number): boolean => {
-  if (r.strong) return true;
-  const pts = r.wordScore >= minWord ? ([5, 3, 2].find((_, i) => r.score >= bands[i]) ?? 0) : 0;
-  return r.other + pts + (r.template ? tpl : 0) >= HOST_THRESHOLDS.medium;
-};
-console.log(`validation: ${pos.length} phishing, ${neg.length} legitimate not allow-listed`);
-const fpNow = negatives.filter((h, i) => neg[i].strong || neg[i].other >= HOST_THRESHOLDS.medium);
-console.log(`flagged without the model or template: ${fpNow.join(' ')}`);
-console.log('| bands (5/3/2 points at score) | min word score | template points | detection | FP | FP hosts |');
-console.log('|---|---:|---:|---:|---:|---:|');
-for (const tpl of [0, 1, 2, 3])
-  for (const b5 of [5, 6, 7, 8])
-    for (const b3 of [4, 5, 6])
-      for (const b2 of [3, 4])
-        for (const minWord of [1, 2, 3]) {
-          if (!(b5 > b3 && b3 > b2)) continue;
-          const bands = [b5, b3, b2];
-          const d = pos.filter((r) => flagged(r, bands, minWord, tpl)).length;
-          const f = neg.filter((r) => flagged(r, bands, minWord, tpl)).length;
-          console.log(
-            `| ${bands.join('/')} | ${minWord} | ${tpl} | ${((100 * d) / pos.length).toFixed(2)}% | ` +
-              `${((100 * f) / neg.length).toFixed(2)}% | ${f} |`,
-          );
-        }
+const rows = [...pos.map((h) => row(h, 1)), ...neg.map((h) => row(h, 0))];
+const nf = HOST_MODEL_FEATURES.length;
+
+interface Fit {
+  w: number[];
+  b: number;
+}
+/** Logistic regression on standardised features (full-batch gradient descent, deterministic), in raw units. */
+function fit(train: Row[], negWeight: number): Fit {
+  const xs = train.filter((r) => r.x !== null);
+  const mu = new Array(nf).fill(0);
+  const sd = new Array(nf).fill(0);
+  for (const r of xs) for (let j = 0; j < nf; j++) mu[j] += r.x![j] / xs.length;
+  for (const r of xs) for (let j = 0; j < nf; j++) sd[j] += (r.x![j] - mu[j]) ** 2 / xs.length;
+  for (let j = 0; j < nf; j++) sd[j] = Math.sqrt(sd[j]) || 1;
+  const z = xs.map((r) => r.x!.map((v, j) => (v - mu[j]) / sd[j]));
+  const nPos = xs.filter((r) => r.y === 1).length;
+  const nNeg = xs.length - nPos;
+  const sw = xs.map((r) => (r.y === 1 ? 1 : (negWeight * nPos) / nNeg));
+  const w = new Array(nf).fill(0);
+  let b = 0;
+  for (let it = 0; it < 1500; it++) {
+    const g = new Array(nf).fill(0);
+    let gb = 0;
+    for (let i = 0; i < xs.length; i++) {
+      let s = b;
+      for (let j = 0; j < nf; j++) s += w[j] * z[i][j];
+      const e = (1 / (1 + Math.exp(-s)) - xs[i].y) * sw[i];
+      for (let j = 0; j < nf; j++) g[j] += e * z[i][j];
+      gb += e;
+    }
+    for (let j = 0; j < nf; j++) w[j] -= 0.5 * ((g[j] + L2 * w[j]) / xs.length);
+    b -= (0.5 * gb) / xs.length;
+  }
+  const raw = w.map((v, j) => v / sd[j]);
+  return { w: raw, b: b - raw.reduce((s, v, j) => s + v * mu[j], 0) };
+}
+const logit = (f: Fit, x: number[] | null): number =>
+  x === null ? Number.NEGATIVE_INFINITY : x.reduce((s, v, j) => s + v * f.w[j], f.b);
+
+/** Lowest threshold whose false positives (rules or model) stay within the budget; detection there. */
+function choose(scores: number[]): { t: number; det: number; fp: number } {
+  const negs = rows.map((r, i) => ({ r, s: scores[i] })).filter((o) => o.r.y === 0);
+  const allowed = Math.floor(FP_BUDGET * negs.length);
+  const ruleFp = negs.filter((o) => o.r.ruleFlag).length;
+  const cand = negs
+    .filter((o) => !o.r.ruleFlag)
+    .map((o) => o.s)
+    .sort((a, b) => b - a);
+  const room = Math.max(0, allowed - ruleFp);
+  // a threshold just above the (room+1)-th highest model score of a negative not already flagged by the rules
+  const t = cand.length > room ? Math.round((cand[room] + 0.001) * 1000) / 1000 : Number.NEGATIVE_INFINITY;
+  const flagged = rows.map((r, i) => r.ruleFlag || scores[i] >= t);
+  const det = flagged.filter((f, i) => f && rows[i].y === 1).length / pos.length;
+  const fp = flagged.filter((f, i) => f && rows[i].y === 0).length;
+  return { t, det, fp };
+}
+
+console.log(`validation: ${pos.length} phishing, ${neg.length} legitimate (uncovered by lists, uncontested)`);
+const ruleDet = rows.filter((r) => r.y === 1 && r.ruleFlag).length / pos.length;
+const ruleFp = rows.filter((r) => r.y === 0 && r.ruleFlag);
+console.log(`rules alone: detection ${(100 * ruleDet).toFixed(2)}%, FP ${ruleFp.length}: ${ruleFp.map((r) => r.host)}`);
+console.log('| negative weight | warn logit (out of fold) | OOF detection | OOF FP |');
+console.log('|---:|---:|---:|---:|');
+let best: { nw: number; det: number; t: number } | null = null;
+for (const nw of NEG_WEIGHTS) {
+  const oof = new Array(rows.length).fill(0);
+  for (let k = 0; k < FOLDS; k++) {
+    const f = fit(
+      rows.filter((r) => r.fold !== k),
+      nw,
+    );
+    rows.forEach((r, i) => {
+      if (r.fold === k) oof[i] = logit(f, r.x);
+    });
+  }
+  const c = choose(oof);
+  console.log(
+    `| ${nw} | ${c.t} | ${(100 * c.det).toFixed(2)}% | ${c.fp} (${((100 * c.fp) / neg.length).toFixed(2)}%) |`,
+  );
+  if (best === null || c.det > best.det) best = { nw, det: c.det, t: c.t };
+}
+{
+  // how detection trades against false positives around the budget (out of fold, chosen negative weight)
+  const oof = new Array(rows.length).fill(0);
+  for (let k = 0; k < FOLDS; k++) {
+    const f = fit(
+      rows.filter((r) => r.fold !== k),
+      best!.nw,
+    );
+    rows.forEach((r, i) => {
+      if (r.fold === k) oof[i] = logit(f, r.x);
+    });
+  }
+  const negScores = rows
+    .map((r, i) => ({ r, s: oof[i] }))
+    .filter((o) => o.r.y === 0 && !o.r.ruleFlag)
+    .sort((a, b) => b.s - a.s);
+  for (let extra = 0; extra < 4; extra++) {
+    const t = negScores[extra].s + 0.001;
+    const det = rows.filter((r, i) => r.y === 1 && (r.ruleFlag || oof[i] >= t)).length / pos.length;
+    console.log(
+      `  ${extra} model FP above the rules' (${negScores.slice(0, extra).map((o) => o.r.host)}): warn logit ` +
+        `${t.toFixed(3)}, detection ${(100 * det).toFixed(2)}%`,
+    );
+  }
+}
+// the warn level is the out-of-fold one (in-sample scores of the refit flatter the negatives it was fitted on)
+const final = fit(rows, best!.nw);
+const warnAt = best!.t;
+const inSample = rows.filter((r) => r.ruleFlag || logit(final, r.x) >= warnAt);
+const fpHosts = inSample.filter((r) => r.y === 0).map((r) => r.host);
+console.log(
+  `chosen negative weight ${best!.nw}, warn logit ${warnAt}; refit on all validation (in sample): detection ` +
+    `${((100 * inSample.filter((r) => r.y === 1).length) / pos.length).toFixed(2)}%, FP ${fpHosts.length}: ` +
+    fpHosts.join(' '),
+);
+const r3 = (v: number): number => Math.round(v * 1000) / 1000;
+console.log('\nexport const HOST_MODEL: HostModel = {');
+console.log(`  bias: ${r3(final.b)},`);
+console.log('  weights: {');
+HOST_MODEL_FEATURES.forEach((f, j) => console.log(`    ${f}: ${r3(final.w[j])},`));
+console.log('  },');
+console.log(`  warnAt: ${warnAt},`);
+// the mean input of the legitimate validation hosts: explanations rank inputs by how far they push the logit from it
+const xs = rows.filter((r) => r.x !== null && r.y === 0);
+console.log('  center: {');
+HOST_MODEL_FEATURES.forEach((f, j) => console.log(`    ${f}: ${r3(xs.reduce((a, r) => a + r.x![j], 0) / xs.length)},`));
+console.log('  },');
+console.log('};');

@@ -2,17 +2,11 @@
  * Piscina worker: a whole analyze() off the caller's event loop (the service's API stays responsive while a large
  * run computes). Progress goes back over a MessagePort; Louvain bins run in this worker's own lazily made pool.
  */
-import type { MessagePort } from 'node:worker_threads';
 import { analyze } from './analyze.ts';
 import { createEnginePool, type EnginePool } from './community-pool.ts';
-import type { AnalyzeResult, EngineInput, EngineOptions } from './types.ts';
+import type { AnalyzeResult, AnalyzeTask } from './types.ts';
 
-export interface AnalyzeTask {
-  input: EngineInput;
-  options: Omit<EngineOptions, 'pool' | 'onProgress'>;
-  louvainThreads: number;
-  progress?: MessagePort;
-}
+export type { AnalyzeTask };
 
 let louvainPool: EnginePool | null = null;
 

@@ -4,9 +4,19 @@
  */
 import { buildWalletGraph, type WalletGraph } from './wallet-graph.ts';
 import { detectGroups, type Grouping } from './detect-groups.ts';
-import { collectEvidence, KIND_BITS, type RawCluster } from './cluster-evidence.ts';
+import { collectEvidence, type RawCluster } from './evidence/collect.ts';
 import { createEnginePool, type EnginePool } from './community-pool.ts';
-import { actionFor, clusterRisk, supportConfidence, supportLevel, round3 } from './scoring.ts';
+import {
+  actionFor,
+  clusterFactor,
+  NON_MEMBER_RISK,
+  supportConfidence,
+  supportLevel,
+  round3,
+  walletRisk,
+} from './scoring.ts';
+import { CONCLUSIVE_KINDS, EVIDENCE_KINDS, FUNDING_IN_MASK, MEMBERSHIP_MASK } from './evidence/kinds.ts';
+import { firstFunding, fundingRuns, joinRuns } from './evidence/timed-funding.ts';
 import type {
   AnalyzeResult,
   Archetype,
@@ -30,15 +40,9 @@ export const DEFAULT_TUNING: EngineTuning = {
   maxAddressesPerItem: 50,
 };
 
-/** Risk-bearing kinds that are conclusive on their own; the rest (unknown shared funders/counterparties) are not. */
-const CONCLUSIVE_KINDS = new Set([
-  'direct_transfer',
-  'member_funder',
-  'funding_chain',
-  'consolidation_sweep',
-  'referral_link',
-  'shared_referral_code',
-]);
+/** Conclusive kinds that say more than how a wallet was funded: a wallet needs one to be rejected. */
+const REJECTABLE_MASK =
+  EVIDENCE_KINDS.reduce((m, k, i) => (k.conclusive && !k.fundingIn ? m | (1 << i) : m), 0) & ~FUNDING_IN_MASK;
 
 export async function analyze(input: EngineInput, options: EngineOptions): Promise<AnalyzeResult> {
   const tuning: EngineTuning = { ...DEFAULT_TUNING, ...options.tuning };
@@ -55,14 +59,20 @@ export async function analyze(input: EngineInput, options: EngineOptions): Promi
   }
 }
 
-/** From groups to clusters, evidence and decisions (exported for the benchmarks, which time it apart). */
+/**
+ * From groups to clusters, evidence and decisions (exported for the benchmarks, which time it apart): the
+ * interaction graph's groups are joined by batch and co-timed funding runs, evidence is collected per grouping,
+ * and only wallets named by membership evidence of their own are members of a cluster.
+ */
 export function decide(
   graph: WalletGraph,
-  grouping: Grouping,
+  interactionGroups: Grouping,
   input: EngineInput,
   options: EngineOptions,
   tuning: EngineTuning,
 ): AnalyzeResult {
+  const runs = fundingRuns(graph, firstFunding(graph));
+  const grouping = joinRuns(graph, interactionGroups, runs);
   const { groupOf } = grouping;
   const listedInGroup = new Uint32Array(grouping.groupCount);
   for (const u of graph.walletNode) if (groupOf[u] >= 0) listedInGroup[groupOf[u]]++;
@@ -83,16 +93,44 @@ export function decide(
     for (const u of m) clusterOf[u] = c;
   });
   options.onProgress?.({ phase: 'evidence', done: 0, total: members.length });
-  const {
-    clusters: raw,
-    coveredBy,
-    kindsOf,
-  } = collectEvidence(graph, clusterOf, members, input.wallets, options.mode === 'hybrid', tuning.maxAddressesPerItem);
+  const hybrid = options.mode === 'hybrid';
+  const evidence = collectEvidence(graph, clusterOf, members, input.wallets, hybrid, tuning.maxAddressesPerItem, runs);
+  const { coveredBy, kindsOf, strength } = evidence;
   const groupNodes = new Uint32Array(grouping.groupCount);
   for (let u = 0; u < graph.n; u++) if (groupOf[u] >= 0) groupNodes[groupOf[u]]++;
-  const clusters = raw.map((rc) =>
-    finishCluster(graph, rc, rc.members.length / groupNodes[groupOf[rc.members[0]]], tuning),
-  );
+  // membership needs the member's own evidence; a grouping left with too few members is no cluster
+  const nonMember = new Uint8Array(graph.n);
+  const raw: RawCluster[] = [];
+  for (const rc of evidence.clusters) {
+    const own = rc.members.filter((u) => (kindsOf[u] & MEMBERSHIP_MASK) !== 0);
+    for (const u of rc.members) if ((kindsOf[u] & MEMBERSHIP_MASK) === 0) nonMember[u] = 1;
+    if (own.length < tuning.minClusterSize) {
+      for (const u of own) nonMember[u] = 1;
+      for (const u of rc.members) clusterOf[u] = -1;
+      continue;
+    }
+    for (const u of rc.members) if (nonMember[u]) clusterOf[u] = -1;
+    const listedShare = rc.members.length / groupNodes[groupOf[rc.members[0]]];
+    rc.members = own;
+    rc.covered = { funding: 0, graph: 0, any: 0 };
+    for (const u of own) {
+      if (coveredBy[u] & 1) rc.covered.funding++;
+      if (coveredBy[u] & 2) rc.covered.graph++;
+      if (coveredBy[u]) rc.covered.any++;
+    }
+    rc.listedShare = listedShare;
+    for (const u of own) clusterOf[u] = raw.length;
+    raw.push(rc);
+  }
+  const factors: number[] = [];
+  const riskOf = (c: number, u: number): number =>
+    walletRisk(factors[c], strength[u], raw[c].inconclusive === true || (kindsOf[u] & REJECTABLE_MASK) === 0);
+  const clusters = raw.map((rc, c) => {
+    const cluster = finishCluster(graph, rc, rc.listedShare ?? 1, tuning);
+    factors.push(clusterFactor(cluster.support.confidence, rc.listedShare ?? 1));
+    cluster.riskScore = Math.max(...rc.members.map((u) => riskOf(c, u)));
+    return cluster;
+  });
   const seenLabels = new Set<string>();
   for (const c of clusters) {
     let label = c.label;
@@ -105,22 +143,23 @@ export function decide(
   // reasons are shared per (cluster, kinds naming the wallet): a handful of arrays per cluster, not one per wallet
   const reasonCache = new Map<number, string[]>();
   const reasonsFor = (c: number, mask: number): string[] => {
-    const key = c * 1024 + mask;
+    const key = c * 65536 + mask;
     let r = reasonCache.get(key);
     if (!r) {
       const cl = clusters[c];
       r = [
-        `member of cluster ${cl.label} (${cl.members.length} wallets, ${cl.archetype.name.replace(/_/g, ' ')}, support ${cl.support.level})`,
+        `member of cluster ${cl.label} (${cl.members.length} wallets, ` +
+          `${cl.archetype.name.replace(/_/g, ' ')}, support ${cl.support.level})`,
       ];
-      if (mask === 0) r.push('grouped by graph structure only: no risk-bearing evidence names this wallet');
-      else
-        r.push(
-          'named by: ' +
-            KIND_BITS.filter((_, i) => mask & (1 << i))
-              .map((k) => KIND_TEXT[k])
-              .join(', '),
-        );
+      r.push(
+        'named by: ' +
+          EVIDENCE_KINDS.filter((_, i) => mask & (1 << i))
+            .map((k) => k.text)
+            .join(', '),
+      );
       if (raw[c].inconclusive) r.push('only unknown shared funders or counterparties: not conclusive on its own');
+      else if ((mask & REJECTABLE_MASK) === 0)
+        r.push('named only by how it was funded: shared funding alone is not conclusive, never a reject');
       reasonCache.set(key, r);
     }
     return r;
@@ -131,19 +170,33 @@ export function decide(
     const c = clusterOf[u];
     if (c >= 0) {
       const cluster = clusters[c];
-      const covered = coveredBy[u] !== 0;
-      const risk = covered ? cluster.riskScore : Math.round(cluster.riskScore * 0.7);
+      const risk = riskOf(c, u);
       return {
         address: w.address,
         clusterLabel: cluster.label,
         riskScore: risk,
         storedStatus: 'clustered',
         storedRecommendedAction: actionFor(options.preset, risk),
-        reasons: reasonsFor(c, covered ? kindsOf[u] : 0),
+        reasons: reasonsFor(c, kindsOf[u]),
         policyAction,
       };
     }
     const gid = groupOf[u];
+    if (nonMember[u]) {
+      const others = listedInGroup[gid] - 1;
+      return {
+        address: w.address,
+        clusterLabel: null,
+        riskScore: NON_MEMBER_RISK,
+        storedStatus: 'linked',
+        storedRecommendedAction: actionFor(options.preset, NON_MEMBER_RISK),
+        reasons: [
+          `grouped with ${others} other listed wallet${others > 1 ? 's' : ''}, but no evidence of its own ties it ` +
+            'to them (a shared counterparty alone does not): not a member',
+        ],
+        policyAction,
+      };
+    }
     if (gid >= 0 && listedInGroup[gid] > 1) {
       const others = listedInGroup[gid] - 1;
       const risk = 10 + 5 * others;
@@ -154,7 +207,8 @@ export function decide(
         storedStatus: 'linked',
         storedRecommendedAction: actionFor(options.preset, risk),
         reasons: [
-          `linked to ${others} other listed wallet${others > 1 ? 's' : ''}, below the cluster minimum of ${tuning.minClusterSize}`,
+          `linked to ${others} other listed wallet${others > 1 ? 's' : ''}, ` +
+            `below the cluster minimum of ${tuning.minClusterSize}`,
         ],
         policyAction,
       };
@@ -199,7 +253,6 @@ function finishCluster(g: WalletGraph, rc: RawCluster, listedShare: number, tuni
   if (rc.covered.graph > 0) lanes.push('graph');
   const hybridKinds = ['referral_link', 'shared_referral_code', 'shared_event_timing'].filter((k) => rc.kinds.has(k));
   const groupingBasis = (lanes.length === 0 ? 'structure' : lanes.join('+')) + (hybridKinds.length ? '+referral' : '');
-  const risk = clusterRisk(confidence, size, listedShare, conclusive);
   const members = rc.members.map((u) => g.addresses[u]);
   const cluster: EngineCluster = {
     label: clusterLabel(members),
@@ -216,23 +269,11 @@ function finishCluster(g: WalletGraph, rc: RawCluster, listedShare: number, tuni
       note: 'evidence strength for this stored grouping, not a probability that its wallets are Sybils',
     },
     archetype: archetypeOf(rc),
-    riskScore: risk,
+    riskScore: 0,
     evidence: capEvidence(rc.evidence, tuning.maxEvidencePerLane),
   };
   return cluster;
 }
-
-const KIND_TEXT: Record<(typeof KIND_BITS)[number], string> = {
-  common_funder: 'a funder shared with other members',
-  member_funder: 'funding sent by a member to many members',
-  funding_chain: 'a chain of first fundings between members',
-  consolidation_sweep: 'sending on to a receiver shared with other members',
-  direct_transfer: 'direct transfers with other members',
-  shared_counterparty: 'a counterparty shared with other members',
-  referral_link: 'a referral link to a member',
-  shared_referral_code: 'a referral code shared with members',
-  shared_event_timing: 'the same campaign event as most members',
-};
 
 const ARCHETYPE_TEXT: Record<string, string> = {
   fan_out_funder: 'one address funded most members',
@@ -240,6 +281,7 @@ const ARCHETYPE_TEXT: Record<string, string> = {
   consolidation_sweep: 'members sent their funds on to one receiver',
   referral_ring: 'members referred each other or share a referral code',
   batch_timing: 'members acted in the same campaign event',
+  batch_funding: 'members were funded in one batch',
   interaction_ring: 'members transfer among themselves',
 };
 

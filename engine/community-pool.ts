@@ -5,21 +5,18 @@
  */
 import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
-import type { LouvainFromTask, LouvainResult, LouvainTask } from './louvain-worker.ts';
-import type { MoveChunkResult, MoveChunkTask } from './parallel-louvain.ts';
-import type { AnalyzeTask } from './analyze-worker.ts';
-import type { AnalyzeResult, EngineInput, EngineOptions } from './types.ts';
+import type {
+  AnalyzeResult,
+  AnalyzeTask,
+  EnginePool,
+  LouvainFromTask,
+  LouvainResult,
+  LouvainTask,
+  MoveChunkResult,
+  MoveChunkTask,
+} from './types.ts';
 
-export interface EnginePool {
-  readonly threads: number;
-  louvain: (task: LouvainTask) => Promise<LouvainResult>;
-  /** A large component's Louvain: first-level rounds over shared memory, then the rest from their partition. */
-  moveChunk: (task: MoveChunkTask) => Promise<MoveChunkResult>;
-  louvainFrom: (task: LouvainFromTask) => Promise<LouvainResult>;
-  /** analyze() in a worker thread (the pool option is ignored there: Louvain uses the worker's own pool). */
-  analyze: (input: EngineInput, options: Omit<EngineOptions, 'pool'>) => Promise<AnalyzeResult>;
-  destroy: () => Promise<void>;
-}
+export type { EnginePool };
 
 function workerPool(name: string, maxThreads: number, idleTimeout: number): Piscina {
   const fromSource = import.meta.url.endsWith('.ts');

@@ -17,16 +17,9 @@
  */
 import { seededRng } from './rng.ts';
 import { UnionFind } from './union-find.ts';
+import type { CsrGraph } from './types.ts';
 
-/** An undirected weighted graph as CSR: neighbours of u are adj[off[u]..off[u+1]) with weights w[...]. */
-export interface CsrGraph {
-  n: number;
-  off: Uint32Array;
-  adj: Uint32Array;
-  w: Float64Array;
-  /** Self-loop weight per node (aggregated levels: the weight inside a community); absent means none. */
-  loop?: Float64Array;
-}
+export type { CsrGraph };
 
 export interface CsrLouvainResult {
   communities: Int32Array;

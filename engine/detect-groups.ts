@@ -36,6 +36,9 @@ export interface Grouping {
     louvainOnMainThread: boolean;
     /** First-level chunks run in parallel on large components (0 when none). */
     louvainChunks: number;
+    /** Batch and co-timed funding runs, and the groups they joined (engine/evidence/timed-funding.ts). */
+    fundingRuns?: number;
+    runJoins?: number;
   };
 }
 

@@ -5,33 +5,11 @@
  *  - finishing a shared graph's Louvain from the partition the parallel rounds left.
  */
 import { threadId } from 'node:worker_threads';
-import { type CsrGraph, csrFromEdges, louvainCsr, MoveScratch } from './csr-louvain.ts';
+import { csrFromEdges, louvainCsr, MoveScratch } from './csr-louvain.ts';
+import type { CsrGraph, LouvainFromTask, LouvainResult, LouvainTask } from './types.ts';
+
+export type { LouvainFromTask, LouvainResult, LouvainTask };
 import { type MoveChunkResult, type MoveChunkTask, moveChunk } from './parallel-louvain.ts';
-
-export interface LouvainTask {
-  n: number;
-  u: Uint32Array;
-  v: Uint32Array;
-  w: Float64Array;
-  resolution: number;
-  seed: number;
-}
-
-/** Louvain of a shared graph from a first-level partition and the nodes to revisit (parallel-louvain.ts). */
-export interface LouvainFromTask {
-  kind: 'from';
-  graph: CsrGraph;
-  initial: { partition: Int32Array; revisit: Uint32Array };
-  resolution: number;
-  seed: number;
-}
-
-export interface LouvainResult {
-  communities: Int32Array;
-  count: number;
-  modularity: number;
-  threadId: number;
-}
 
 const scratch = new MoveScratch();
 

@@ -11,7 +11,10 @@
  * threads.
  */
 import { threadId } from 'node:worker_threads';
-import { type CsrGraph, degrees, localMoving, MoveScratch } from './csr-louvain.ts';
+import { degrees, localMoving, MoveScratch } from './csr-louvain.ts';
+import type { CsrGraph, MoveChunkResult, MoveChunkTask } from './types.ts';
+
+export type { MoveChunkResult, MoveChunkTask };
 
 /**
  * Chunks of the first level: fixed (not the thread count) so that results do not depend on the number of threads.
@@ -19,23 +22,6 @@ import { type CsrGraph, degrees, localMoving, MoveScratch } from './csr-louvain.
  * 28% of the nodes had an edge between chunks with 2 chunks, 72% with 4).
  */
 export const PARALLEL_CHUNKS = 2;
-
-/** One chunk of the first level; the arrays are views of SharedArrayBuffers, the chunk writes lo..hi-1 only. */
-export interface MoveChunkTask {
-  kind: 'move';
-  graph: CsrGraph;
-  k: Float64Array;
-  comm: Int32Array;
-  tot: Float64Array;
-  lo: number;
-  hi: number;
-  coef: number;
-}
-
-export interface MoveChunkResult {
-  moves: number;
-  threadId: number;
-}
 
 export interface ParallelPool {
   moveChunk: (task: MoveChunkTask) => Promise<MoveChunkResult>;

@@ -7,27 +7,36 @@
  */
 import type { RecommendedAction, RiskPreset } from './types.ts';
 
-/** riskScore at or above `review` -> manual_review, at or above `reject` -> reject. */
+/**
+ * riskScore at or above `review` -> manual_review, at or above `reject` -> reject. Chosen by bench:quality on
+ * development data only (Hop's training folds and the simulator's development seeds; docs/engine.md says how):
+ * rerun it after any change to the evidence or scores and copy the thresholds it prints.
+ */
 export const PRESET_THRESHOLDS: Record<RiskPreset, { review: number; reject: number; tradeOff: string }> = {
   conservative: {
-    review: 60,
-    reject: 90,
+    review: 55,
+    reject: 72,
     tradeOff: 'fewest wrongly held wallets; small or loosely linked clusters are approved',
   },
   balanced: {
-    review: 45,
-    reject: 75,
+    review: 53,
+    reject: 65,
     tradeOff: 'the default: well-supported clusters rejected, plausible ones sent to review',
   },
   strict: {
-    review: 30,
+    review: 44,
     reject: 65,
     tradeOff: 'catches small and weakly linked clusters too; expect more manual review',
   },
 };
 
-/** The highest score a cluster without conclusive evidence can get: below every preset's reject threshold. */
-export const INCONCLUSIVE_CAP = Math.min(...Object.values(PRESET_THRESHOLDS).map((p) => p.reject)) - 1;
+/**
+ * The highest score a wallet without conclusive evidence of its own beyond how it was funded can get: below every
+ * preset's reject threshold (a test keeps the presets above it). Shared funding alone is never conclusive.
+ */
+export const INCONCLUSIVE_CAP = 64;
+/** A wallet grouped with others but named by no membership evidence of its own: never flagged by any preset. */
+export const NON_MEMBER_RISK = 10;
 
 export function actionFor(preset: RiskPreset, riskScore: number): RecommendedAction {
   const t = PRESET_THRESHOLDS[preset];
@@ -45,15 +54,20 @@ export function supportLevel(confidence: number): 'strong' | 'moderate' | 'weak'
 }
 
 /**
- * Cluster risk 0-100: support, scaled by size (3 wallets count 0.15, 8 about half, 15 or more fully) and by the listed share of
- * the grouping (campaign wallets among all its non-hub addresses: a farm is mostly campaign wallets, an organic
- * neighbourhood mostly other addresses; 25% or more counts fully, 5% or less 0.45).
+ * How much a cluster lends its members (0-1): its support, scaled by the listed share of the grouping (campaign
+ * wallets among all its non-hub addresses: a farm is mostly campaign wallets, an organic neighbourhood mostly
+ * other addresses; 25% or more counts fully, 5% or less 0.45). Size plays no part: a small farm with strong
+ * evidence is a farm.
  */
-export function clusterRisk(confidence: number, size: number, listedShare: number, conclusive: boolean): number {
-  const sizeFactor = Math.min(1, 0.15 + (0.85 * Math.max(0, size - 3)) / 12);
+export function clusterFactor(confidence: number, listedShare: number): number {
   const shareFactor = 0.45 + 0.55 * Math.max(0, Math.min(1, (listedShare - 0.05) / 0.2));
-  const r = Math.round(100 * Math.min(1, confidence * 1.25) * sizeFactor * shareFactor);
-  return conclusive ? r : Math.min(r, INCONCLUSIVE_CAP);
+  return Math.min(1, confidence * 1.25) * shareFactor;
+}
+
+/** A member's risk 0-100: the cluster's factor times the strength of the member's own evidence, capped. */
+export function walletRisk(factor: number, strength: number, capped: boolean): number {
+  const r = Math.round(100 * factor * strength);
+  return capped ? Math.min(r, INCONCLUSIVE_CAP) : r;
 }
 
 export const round3 = (x: number): number => Math.round(x * 1000) / 1000;

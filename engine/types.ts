@@ -1,4 +1,8 @@
-/** Public types of the clustering engine (pure compute: no I/O, no clock; randomness is seeded). */
+/**
+ * Types of the clustering engine (pure compute: no I/O, no clock; randomness is seeded), the thread pool's tasks
+ * included: every engine file imports its types from here, and this file imports no engine file (no type cycle).
+ */
+import type { MessagePort } from 'node:worker_threads';
 
 export type ChainFamily = 'evm' | 'solana';
 export type AnalysisMode = 'onchain' | 'hybrid';
@@ -54,7 +58,7 @@ export interface EngineOptions {
   /** Seed of the community detection's rng (same seed + same input = same result). Default 42. */
   seed?: number;
   /** A pool made by createEnginePool; without one a pool is made for the call and destroyed after it. */
-  pool?: import('./community-pool.ts').EnginePool;
+  pool?: EnginePool;
   onProgress?: (p: EngineProgress) => void;
   /** Tuning (documented in docs/engine.md); defaults in DEFAULT_TUNING. */
   tuning?: Partial<EngineTuning>;
@@ -69,7 +73,10 @@ export interface EngineTuning {
   backbonePruning: boolean;
   /** A cluster needs at least this many listed wallets. */
   minClusterSize: number;
-  /** Louvain resolution as a reference community degree: two groups merge when they share more than dA*dB/refDegree^2 weight. */
+  /**
+   * Louvain resolution as a reference community degree: two groups merge when they share more than
+   * dA*dB/refDegree^2 weight.
+   */
   referenceDegree: number;
   /** At most this many evidence items per cluster and lane are kept (the strongest first). */
   maxEvidencePerLane: number;
@@ -128,4 +135,76 @@ export interface AnalyzeResult {
   clusters: EngineCluster[];
   wallets: EngineWalletDecision[];
   stats: Record<string, number | string | boolean>;
+}
+
+// the engine's thread pool (community-pool.ts) and its tasks
+
+export interface EnginePool {
+  readonly threads: number;
+  louvain: (task: LouvainTask) => Promise<LouvainResult>;
+  /** A large component's Louvain: first-level rounds over shared memory, then the rest from their partition. */
+  moveChunk: (task: MoveChunkTask) => Promise<MoveChunkResult>;
+  louvainFrom: (task: LouvainFromTask) => Promise<LouvainResult>;
+  /** analyze() in a worker thread (the pool option is ignored there: Louvain uses the worker's own pool). */
+  analyze: (input: EngineInput, options: Omit<EngineOptions, 'pool'>) => Promise<AnalyzeResult>;
+  destroy: () => Promise<void>;
+}
+
+/** An undirected weighted graph as CSR: neighbours of u are adj[off[u]..off[u+1]) with weights w[...]. */
+export interface CsrGraph {
+  n: number;
+  off: Uint32Array;
+  adj: Uint32Array;
+  w: Float64Array;
+  /** Self-loop weight per node (aggregated levels: the weight inside a community); absent means none. */
+  loop?: Float64Array;
+}
+
+export interface LouvainTask {
+  n: number;
+  u: Uint32Array;
+  v: Uint32Array;
+  w: Float64Array;
+  resolution: number;
+  seed: number;
+}
+
+/** Louvain of a shared graph from a first-level partition and the nodes to revisit (parallel-louvain.ts). */
+export interface LouvainFromTask {
+  kind: 'from';
+  graph: CsrGraph;
+  initial: { partition: Int32Array; revisit: Uint32Array };
+  resolution: number;
+  seed: number;
+}
+
+export interface LouvainResult {
+  communities: Int32Array;
+  count: number;
+  modularity: number;
+  threadId: number;
+}
+
+/** One chunk of the first level; the arrays are views of SharedArrayBuffers, the chunk writes lo..hi-1 only. */
+export interface MoveChunkTask {
+  kind: 'move';
+  graph: CsrGraph;
+  k: Float64Array;
+  comm: Int32Array;
+  tot: Float64Array;
+  lo: number;
+  hi: number;
+  coef: number;
+}
+
+export interface MoveChunkResult {
+  moves: number;
+  threadId: number;
+}
+
+export interface AnalyzeTask {
+  input: EngineInput;
+  options: Omit<EngineOptions, 'pool' | 'onProgress'>;
+  louvainThreads: number;
+  progress?: MessagePort;
 }

@@ -10,7 +10,31 @@ import { Kysely } from 'kysely';
 import type { Database } from './database.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
 import { migrateToLatest } from './migrate.ts';
-import type { Store, StoreOptions } from './store-port.ts';
+import type { CopyWriter, Store, StoreOptions } from './store-port.ts';
+import { copyStatement } from './copy-statement.ts';
+
+/**
+ * The embedded store's COPY: PGlite reads COPY input from a blob, so the chunks of one COPY are gathered and sent
+ * at `end` (the caller bounds how much one COPY holds).
+ */
+function blobCopy(pg: PGlite, table: string, columns: readonly string[]): CopyWriter {
+  const statement = `${copyStatement(table, columns)} from '/dev/blob'`;
+  let parts: Buffer[] = [];
+  return {
+    async write(chunk) {
+      parts.push(chunk);
+    },
+    async end() {
+      const blob = new Blob(parts as unknown as BlobPart[]);
+      parts = [];
+      const r = await pg.query(statement, [], { blob });
+      return r.affectedRows ?? 0;
+    },
+    async abort() {
+      parts = [];
+    },
+  };
+}
 import { StorageError } from './storage-error.ts';
 
 function pidAlive(pid: number): boolean {
@@ -67,6 +91,14 @@ export async function openEmbeddedStore(opts: StoreOptions): Promise<Store> {
     kind: 'embedded',
     multiProcess: false,
     migrate: () => migrateToLatest(db),
+    // one process owns the embedded store: a notification never crosses processes, so none can be missed
+    async listen(channel, onNotify) {
+      const stop = await pg.listen(channel, onNotify);
+      return stop;
+    },
+    // the held Kysely connection keeps PGlite's mutex, so the direct COPY queries cannot interleave with others
+    withCopySession: (fn) =>
+      db.connection().execute((conn) => fn({ db: conn, copyInto: async (t, c) => blobCopy(pg, t, c) })),
     async close() {
       try {
         await db.destroy();

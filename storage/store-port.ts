@@ -4,6 +4,21 @@ import type { Database } from './database.ts';
 
 export type StoreKind = 'embedded' | 'postgres';
 
+/** COPY rows into a table: UTF-8 chunks in PostgreSQL's COPY text format, ended by `end` (rows copied). */
+export interface CopyWriter {
+  write(chunk: Buffer): Promise<void>;
+  end(): Promise<number>;
+  /** Abandons the COPY (nothing of it is stored) and leaves the session usable. */
+  abort(): Promise<void>;
+}
+
+/** One connection held for a bulk load: its queries and COPYs share a session, so temporary tables are visible. */
+export interface CopySession {
+  readonly db: Kysely<Database>;
+  /** Starts `COPY table (columns) FROM STDIN` (the embedded store's fastest equivalent: one COPY from a blob). */
+  copyInto(table: string, columns: readonly string[]): Promise<CopyWriter>;
+}
+
 export interface Store {
   /** The typed query builder; use `db.transaction().execute(fn)` for atomic work. */
   readonly db: Kysely<Database>;
@@ -11,6 +26,14 @@ export interface Store {
   readonly kind: StoreKind;
   /** True when several processes may share the store (PostgreSQL): jobs are claimed with SKIP LOCKED leases. */
   readonly multiProcess: boolean;
+  /** Runs fn on one connection held for it, with COPY available (bulk imports). */
+  withCopySession<T>(fn: (session: CopySession) => Promise<T>): Promise<T>;
+  /**
+   * Calls `onNotify` with the payload of every NOTIFY on `channel` (from any process on PostgreSQL). `onGap` runs
+   * when notifications may have been missed (the listening connection was lost and is back). Resolves with a
+   * function that stops listening.
+   */
+  listen(channel: string, onNotify: (payload: string) => void, onGap: () => void): Promise<() => Promise<void>>;
   /** Applies every pending migration; safe to call on every start. */
   migrate(): Promise<void>;
   /** Closes connections (and releases the embedded store's directory lock). */

@@ -13,7 +13,20 @@ export function analysisLinks(campaignId: string, analysisId: string): Record<st
   };
 }
 
-export function analysisEventPayload(run: AnalysisRow, summary: Record<string, any>): Record<string, unknown> {
+/** The counts a stored run summary (JSON) carries: clusters, clustered wallets and wallets per action. */
+export interface SummaryCounts {
+  clusters?: number;
+  clusteredWallets?: number;
+  actions?: Record<string, number>;
+}
+
+/** Counts as the API shows them: the per-action counts flattened next to clusters and clustered wallets. */
+export function countsView(summary: object): Record<string, number | undefined> {
+  const s = summary as SummaryCounts;
+  return { clusters: s.clusters, clusteredWallets: s.clusteredWallets, ...s.actions };
+}
+
+export function analysisEventPayload(run: AnalysisRow, summary: object): Record<string, unknown> {
   return {
     campaignId: run.campaignId,
     analysisId: run.id,
@@ -22,7 +35,7 @@ export function analysisEventPayload(run: AnalysisRow, summary: Record<string, a
     policyVersion: run.policyVersion,
     walletCount: run.walletCount,
     inputHash: run.inputHash,
-    counts: { clusters: summary.clusters, clusteredWallets: summary.clusteredWallets, ...summary.actions },
+    counts: countsView(summary),
     links: analysisLinks(run.campaignId, run.id),
   };
 }

@@ -1,7 +1,9 @@
 /** JSON views of runs: the status read (with a bounded clusters preview) and run-list summaries. */
 import type { AnalysisRow } from '../../storage/repos/analyses-repo.ts';
-import type { ClusterRow } from '../../storage/repos/results-repo.ts';
-import { analysisLinks } from './analysis-events.ts';
+import { countClusters, listClusters, type ClusterRow } from '../../storage/repos/results-repo.ts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../storage/database.ts';
+import { analysisLinks, countsView } from './analysis-events.ts';
 
 const iso = (d: Date | string | null): string | null => (d === null ? null : new Date(d).toISOString());
 
@@ -20,13 +22,7 @@ export function runSummaryView(r: AnalysisRow): Record<string, unknown> {
     createdAt: iso(r.createdAt),
     completedAt: iso(r.completedAt),
     error: r.errorCode ? { code: r.errorCode, message: r.errorMessage } : null,
-    counts: r.summary
-      ? {
-          clusters: (r.summary as any).clusters,
-          clusteredWallets: (r.summary as any).clusteredWallets,
-          ...(r.summary as any).actions,
-        }
-      : null,
+    counts: r.summary ? countsView(r.summary) : null,
     dataSource: r.summary ? dataSourceView(r.summary) : null,
     dataCoverage: (r.summary as { dataCoverage?: unknown } | null)?.dataCoverage ?? null,
   };
@@ -76,4 +72,12 @@ export function statusView(r: AnalysisRow, clusters: ClusterRow[], totalClusters
     clustersPreview: { returned: clusters.length, total: totalClusters, bounded: STATUS_CLUSTER_PREVIEW },
     links: analysisLinks(r.campaignId, r.id),
   };
+}
+
+/** The status read of a run: progress, and for a completed run its cluster count and a bounded preview. */
+export async function runStatus(db: Kysely<Database>, run: AnalysisRow): Promise<Record<string, unknown>> {
+  const done = run.status === 'completed';
+  const clusters = done ? await listClusters(db, run.id, 0, STATUS_CLUSTER_PREVIEW) : [];
+  const total = done ? await countClusters(db, run.id) : 0;
+  return statusView(run, clusters, total);
 }

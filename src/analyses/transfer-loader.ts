@@ -9,6 +9,7 @@ import type { Database } from '../../storage/database.ts';
 import { labelsFor, transfersTouching } from '../../storage/repos/transfers-repo.ts';
 import type { ChainFamily } from '../core/chains.ts';
 import type { EngineLabels, EngineTransfers } from '../../engine/index.ts';
+import { addressIndex } from '../../engine/address-index.ts';
 
 export const MAX_TRANSFER_ROWS = 5_000_000;
 export const MAX_SECOND_HOP_COUNTERPARTIES = 200_000;
@@ -55,17 +56,7 @@ export async function loadNeighbourhood(
     truncated = s.truncated;
     second = s;
   }
-  const index = new Map<string, number>();
-  const addresses: string[] = [];
-  const id = (a: string): number => {
-    let i = index.get(a);
-    if (i === undefined) {
-      i = addresses.length;
-      index.set(a, i);
-      addresses.push(a);
-    }
-    return i;
-  };
+  const { addresses, id } = addressIndex();
   const seen = new Set<string>();
   const from: number[] = [];
   const to: number[] = [];

@@ -70,7 +70,7 @@ export function normaliseWallets(family: ChainFamily, items: RawItem[], maxWalle
         return;
       }
       raw = candidates[0];
-      for (const f of FIELDS) if (item[f] !== undefined && item[f] !== '') (w as any)[f] = item[f];
+      for (const f of FIELDS) if (item[f] !== undefined && item[f] !== '') Object.assign(w, { [f]: item[f] });
     }
     const res =
       raw === undefined

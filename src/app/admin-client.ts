@@ -7,7 +7,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../core/config.ts';
 import { openStore, type Store } from '../../storage/store.ts';
-import { adminCommands } from './admin-commands.ts';
+import {
+  type AdminCommand,
+  type AdminHandler,
+  type AdminResult,
+  adminCommands,
+  isAdminCommand,
+} from './admin-commands.ts';
 import { DomainError } from '../core/domain-error.ts';
 
 export interface ServerInfo {
@@ -38,7 +44,9 @@ export function readServerInfo(config: Config): ServerInfo | null {
 
 export interface AdminSession {
   via: 'server' | 'store';
-  run(command: string, args: Record<string, unknown>): Promise<any>;
+  /** The store itself when the session runs against it (bulk imports load through it directly). */
+  store?: Store;
+  run<C extends AdminCommand>(command: C, args: Record<string, unknown>): Promise<AdminResult<C>>;
   close(): Promise<void>;
 }
 
@@ -54,10 +62,10 @@ export async function openAdminSession(config: Config): Promise<AdminSession> {
             headers: { 'content-type': 'application/json', 'x-admin-token': info.adminToken },
             body: JSON.stringify({ command, args }),
           });
-          const body = (await res.json()) as any;
+          const body = (await res.json()) as { code?: string; error?: string; result?: unknown };
           if (!res.ok)
             throw new DomainError(body.code ?? 'admin_failed', body.error ?? `server answered ${res.status}`);
-          return body.result;
+          return body.result as AdminResult<typeof command>;
         },
         async close() {},
       };
@@ -67,10 +75,11 @@ export async function openAdminSession(config: Config): Promise<AdminSession> {
   await store.migrate();
   return {
     via: 'store',
+    store,
     async run(command, args) {
-      const handler = adminCommands[command];
-      if (!handler) throw new DomainError('unknown_command', `unknown admin command ${command}`);
-      return handler(store.db, args);
+      if (!isAdminCommand(command)) throw new DomainError('unknown_command', `unknown admin command ${command}`);
+      const handler: AdminHandler = adminCommands[command];
+      return (await handler(store.db, args)) as AdminResult<typeof command>;
     },
     close: () => store.close(),
   };

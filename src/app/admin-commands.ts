@@ -8,6 +8,7 @@ import type { Database } from '../../storage/database.ts';
 import { listKeys, revokeKey } from '../../storage/repos/keys-repo.ts';
 import { activatePlan } from '../../storage/repos/plans-repo.ts';
 import { createApiKey } from '../access/api-keys.ts';
+import { forgetRevokedKey } from '../access/key-cache.ts';
 import { PLANS, PLAN_PERIOD_DAYS } from '../access/plans.ts';
 import { DomainError } from '../core/domain-error.ts';
 import {
@@ -39,7 +40,7 @@ const str = (args: Record<string, unknown>, k: string): string => {
   return v;
 };
 
-export const adminCommands: Record<string, AdminHandler> = {
+export const adminCommands = {
   async 'keys.create'(db, args) {
     const owner = str(args, 'owner');
     const plan = str(args, 'plan');
@@ -69,6 +70,7 @@ export const adminCommands: Record<string, AdminHandler> = {
   async 'keys.revoke'(db, args) {
     const id = str(args, 'keyId');
     if (!(await revokeKey(db, id))) throw new AdminError('key_not_found', `no key ${id}`);
+    forgetRevokedKey(db, id);
     return { keyId: id, revoked: true };
   },
   async 'transfers.insert'(db, args) {
@@ -123,4 +125,11 @@ export const adminCommands: Record<string, AdminHandler> = {
     return { owner, plan: p.plan, activatedAt: p.activatedAt.toISOString(), expiresAt: p.expiresAt.toISOString() };
   },
   ...reviewAdminCommands,
-};
+} satisfies Record<string, AdminHandler>;
+
+export type AdminCommand = keyof typeof adminCommands;
+/** What a command answers (through the server it arrives as JSON: dates as ISO strings). */
+export type AdminResult<C extends AdminCommand> = Awaited<ReturnType<(typeof adminCommands)[C]>>;
+
+export const isAdminCommand = (name: unknown): name is AdminCommand =>
+  typeof name === 'string' && Object.hasOwn(adminCommands, name);

@@ -4,12 +4,13 @@
  */
 import fs from 'node:fs';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Context, Next } from 'koa';
+import type { Next } from 'koa';
 import { koaBody } from 'koa-body';
 import type { Config } from '../core/config.ts';
-import { adminCommands } from './admin-commands.ts';
+import { type AdminHandler, adminCommands, isAdminCommand } from './admin-commands.ts';
 import { ApiError } from '../http/api-error.ts';
 import { serverInfoPath } from './admin-client.ts';
+import type { AppContext } from '../http/route-def.ts';
 
 export function createAdminEndpoint(config: Config) {
   const token = randomBytes(32).toString('base64url');
@@ -27,18 +28,21 @@ export function createAdminEndpoint(config: Config) {
       };
     },
     middleware() {
-      return async (ctx: Context, next: Next): Promise<void> => {
+      return async (ctx: AppContext, next: Next): Promise<void> => {
         if (ctx.path !== '/internal/admin') return next();
         const given = Buffer.from(ctx.get('x-admin-token'));
         const expected = Buffer.from(token);
         if (ctx.method !== 'POST' || given.length !== expected.length || !timingSafeEqual(given, expected))
           throw new ApiError('route_not_found', 'no such route');
-        await parse(ctx as any, async () => {});
-        const { command, args } = (ctx.request as any).body ?? {};
-        const handler =
-          typeof command === 'string' && Object.hasOwn(adminCommands, command) ? adminCommands[command] : undefined;
+        await parse(ctx, async () => {});
+        const body = ctx.request.body;
+        const { command, args } = (body !== null && typeof body === 'object' && !Array.isArray(body) ? body : {}) as {
+          command?: unknown;
+          args?: unknown;
+        };
+        const handler: AdminHandler | undefined = isAdminCommand(command) ? adminCommands[command] : undefined;
         if (!handler) throw new ApiError('validation_failed', `unknown admin command ${String(command)}`);
-        ctx.body = { result: await handler((ctx as any).services.store.db, args ?? {}) };
+        ctx.body = { result: await handler(ctx.services.store.db, (args ?? {}) as Record<string, unknown>) };
       };
     },
   };

@@ -19,6 +19,7 @@ import { systemRoutes } from '../http/routes/system-routes.ts';
 import { allRoutes } from '../http/routes/all-routes.ts';
 import type { RouteDef } from '../http/route-def.ts';
 import type { Services } from '../http/services.ts';
+import { KeyCache } from '../access/key-cache.ts';
 import { KeyUsageMeter } from '../access/key-usage-meter.ts';
 import { startBackground, type Background } from './background.ts';
 import { ApiError } from '../http/api-error.ts';
@@ -62,6 +63,8 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
     (await getOrCreateSetting(store.db, 'cursor_secret', () => randomBytes(32).toString('base64url')));
   let wakeHook = (): void => {};
   const keyUsage = new KeyUsageMeter(store.db, log);
+  const keyCache = new KeyCache(store.db, config.keyCacheTtlMs);
+  await keyCache.listen(store, log);
   const services: Services = {
     store,
     config,
@@ -69,6 +72,7 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
     cursors: createCursorCodec(cursorSecret),
     wake: () => wakeHook(),
     keyUsage,
+    keyCache,
     screening: {
       knowledge: new KnowledgeCache(store.db),
       fetchPage: createPageFetcher(config),
@@ -169,6 +173,7 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
       }
       await background?.stop();
       await keyUsage.close();
+      await keyCache.close();
       await store.close();
       log.info('stopped');
     },

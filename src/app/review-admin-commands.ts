@@ -44,7 +44,7 @@ const limitOf = (v: unknown): number => {
   return n;
 };
 
-export const reviewAdminCommands: Record<string, Handler> = {
+export const reviewAdminCommands = {
   async 'reviews.add'(db, args) {
     const { owner, campaign } = scope(args);
     const { review, run } = await recordReview(db, owner, campaign, validReview(args.review));
@@ -90,4 +90,4 @@ export const reviewAdminCommands: Record<string, Handler> = {
     );
     return { appeal: appealView(run.chain, appeal), review: reviewView(run.chain, review) };
   },
-};
+} satisfies Record<string, Handler>;

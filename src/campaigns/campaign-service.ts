@@ -89,6 +89,32 @@ export async function createCampaign(
   });
 }
 
+const activatedByView = (by: string | null): string | null =>
+  by === null ? null : by.startsWith('dashboard:') ? 'dashboard' : by;
+
+/** A campaign's policy versions, newest first, with the active one named. */
+export async function policyVersionHistory(db: Kysely<Database>, ownerId: string, campaignId: string) {
+  const c = await requireCampaign(db, ownerId, campaignId);
+  const versions = await repo.listPolicyVersions(db, c.id);
+  return {
+    object: 'policy_version_list',
+    campaignId: c.id,
+    activeVersion: c.policyVersion,
+    versions: versions.map((v) => ({
+      version: v.version,
+      preset: v.preset,
+      rationale: v.rationale,
+      activatedAt: new Date(v.activatedAt).toISOString(),
+      activatedBy: activatedByView(v.activatedBy),
+    })),
+  };
+}
+
+/** The owner's campaigns as the API lists them. */
+export async function listCampaignViews(db: Kysely<Database>, ownerId: string): Promise<Record<string, unknown>[]> {
+  return (await repo.listCampaigns(db, ownerId)).map(campaignView);
+}
+
 export async function requireCampaign(db: Kysely<Database>, ownerId: string, id: string): Promise<CampaignRow> {
   const c = await repo.getCampaign(db, ownerId, id);
   if (!c) throw notFound('campaign_not_found', 'campaign');

@@ -36,7 +36,7 @@ export const accessCommands: CliCommand[] = [
     check: (v) => ownerId(v.owner),
     async run(a) {
       return withAdmin(a, async (s) => {
-        const rows = (await s.run('keys.list', { owner: a.values.owner })) as any[];
+        const rows = await s.run('keys.list', { owner: a.values.owner });
         if (a.values.json) {
           a.io.out(JSON.stringify(rows));
           return;

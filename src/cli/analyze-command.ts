@@ -10,14 +10,15 @@ import { CHAINS } from '../core/chains.ts';
 import { chainFamily } from '../core/chains.ts';
 import { displayAddress } from '../core/address/address.ts';
 import { normaliseWallets, walletsFromCsv } from '../analyses/wallet-input.ts';
-import { importLabels, importTransfers } from '../imports/transfer-import.ts';
+import { importLabels, readTransfers } from '../imports/transfer-import.ts';
 import { toCsv } from '../core/csv.ts';
 import { coverageSummary, NO_DATA_REASON, walletsWithoutTransfers } from '../analyses/data-coverage.ts';
+import { addressIndex } from '../../engine/address-index.ts';
 
 const PRESETS = ['conservative', 'balanced', 'strict'];
 const MODES = ['onchain', 'hybrid'];
 
-function readWallets(file: string): unknown[] {
+function readWallets(file: string): Array<string | Record<string, unknown>> {
   const text = fs.readFileSync(file, 'utf8');
   const first = text.split(/\r?\n/, 1)[0].trim();
   if (/^(wallet|walletAddress|address)\b|,/.test(first)) return walletsFromCsv(text);
@@ -65,35 +66,36 @@ export const analyzeCommand: CliCommand = {
   async run(a) {
     const chain = CHAINS.find((c) => c.toLowerCase() === String(a.values.chain).toLowerCase())!;
     const family = chainFamily(chain);
-    const { wallets, duplicates } = normaliseWallets(family, readWallets(a.positionals[0]) as any[], 5_000_000);
+    const { wallets, duplicates } = normaliseWallets(family, readWallets(a.positionals[0]), 5_000_000);
     a.io.err(`wallets: ${wallets.length} (${duplicates} duplicates dropped)`);
 
-    const addresses: string[] = [];
-    const index = new Map<string, number>();
-    const id = (s: string): number => {
-      let i = index.get(s);
-      if (i === undefined) {
-        i = addresses.length;
-        index.set(s, i);
-        addresses.push(s);
-      }
-      return i;
-    };
+    const index = addressIndex();
+    const { addresses } = index;
+    // a copy (addresses are ASCII): the one read is a slice of a decoded file chunk, whose whole text V8 keeps alive
+    // as long as the slice lives
+    const id = (s: string): number => index.lookup(s) ?? index.id(Buffer.from(s, 'latin1').toString('latin1'));
     const from: number[] = [];
     const to: number[] = [];
     const times: number[] = [];
     const amounts: number[] = [];
     for (const file of String(a.values.transfers).split(',')) {
-      const counts = await importTransfers({ file, chain, source: 'cli' }, async (rows) => {
-        for (const r of rows as Array<{ from: string; to: string; blockTime: number | null; amount: string | null }>) {
-          from.push(id(r.from));
-          to.push(id(r.to));
-          times.push(r.blockTime ?? Number.NaN);
-          amounts.push(r.amount === null ? Number.NaN : Number(r.amount));
+      const readStart = performance.now();
+      const counts = await readTransfers({ file, chain, source: 'cli' }, async (b) => {
+        for (let i = 0; i < b.length; i++) {
+          from.push(id(b.from[i]));
+          to.push(id(b.to[i]));
+          const t = b.blockTime[i];
+          const v = b.amount[i];
+          times.push(t ?? Number.NaN);
+          amounts.push(v === null ? Number.NaN : Number(v));
         }
-        return rows.length;
+        return b.length;
       });
-      a.io.err(`transfers ${file}: read ${counts.read}, kept ${counts.kept}, rejected ${counts.rejected}`);
+      const readSeconds = (performance.now() - readStart) / 1000;
+      a.io.err(
+        `transfers ${file}: read ${counts.read}, kept ${counts.kept}, rejected ${counts.rejected} in ` +
+          `${readSeconds.toFixed(2)} s (${Math.round(counts.read / Math.max(readSeconds, 1e-3))} rows/s)`,
+      );
       for (const r of counts.rejects.slice(0, 5)) a.io.err(`  rejected line ${r.line}: ${r.reason}`);
     }
     const infrastructure = new Map<string, string>();

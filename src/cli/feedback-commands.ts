@@ -17,10 +17,10 @@ export const feedbackListCommand: CliCommand = {
   async run(a) {
     const s = await a.admin();
     try {
-      const rows = (await s.run('feedback.list', {
+      const rows = await s.run('feedback.list', {
         status: a.values.status ?? 'open',
         limit: Number(a.values.limit ?? 50),
-      })) as any[];
+      });
       if (a.values.json) {
         a.io.out(JSON.stringify(rows));
         return 0;

@@ -4,7 +4,8 @@ import path from 'node:path';
 import cliProgress from 'cli-progress';
 import type { CliCommand, CliRunArgs } from './command.ts';
 import { CHAINS } from '../core/chains.ts';
-import { importLabels, importTransfers, type ImportCounts } from '../imports/transfer-import.ts';
+import { importLabels, type ImportCounts } from '../imports/transfer-import.ts';
+import { storeTransfers } from '../imports/store-transfers.ts';
 
 const chainNames = CHAINS.map((c) => c.toLowerCase());
 
@@ -20,7 +21,7 @@ function progressBar(a: CliRunArgs): {
 } {
   const bar = new cliProgress.SingleBar(
     {
-      format: '{bar} {percentage}% | {value}/{total} MB | read {read} kept {kept} rejected {rejected}',
+      format: '{bar} {percentage}% | {value}/{total} MB | {rate} rows/s | read {read} kept {kept} rejected {rejected}',
       stream: process.stderr,
       noTTYOutput: false,
       hideCursor: true,
@@ -28,14 +29,16 @@ function progressBar(a: CliRunArgs): {
     cliProgress.Presets.shades_classic,
   );
   let started = false;
+  const t0 = performance.now();
   return {
     update(bytes, total, c) {
       const mb = (n: number): number => Math.round(n / 1e5) / 10;
       if (!started) {
-        bar.start(mb(total), 0, { read: 0, kept: 0, rejected: 0 });
+        bar.start(mb(total), 0, { read: 0, kept: 0, rejected: 0, rate: 0 });
         started = true;
       }
-      bar.update(mb(bytes), { read: c.read, kept: c.kept, rejected: c.rejected });
+      const rate = Math.round(c.read / Math.max(0.001, (performance.now() - t0) / 1000));
+      bar.update(mb(bytes), { read: c.read, kept: c.kept, rejected: c.rejected, rate });
     },
     stop() {
       if (started) bar.stop();
@@ -71,15 +74,12 @@ export const importCommands: CliCommand[] = [
       const s = await a.admin();
       const bar = progressBar(a);
       try {
-        const counts = await importTransfers(
-          {
-            file: a.positionals[0],
-            chain: a.values.chain,
-            source: a.values.source ?? `import:${path.basename(a.positionals[0])}`,
-            onProgress: bar.update,
-          },
-          (rows) => s.run('transfers.insert', { rows }),
-        );
+        const counts = await storeTransfers(s, {
+          file: a.positionals[0],
+          chain: a.values.chain,
+          source: a.values.source ?? `import:${path.basename(a.positionals[0])}`,
+          onProgress: bar.update,
+        });
         bar.stop();
         return report(a, 'transfers', counts);
       } finally {

@@ -57,7 +57,7 @@ export async function main(
       options: command.options as ParseArgsConfig['options'],
       allowPositionals: true,
       strict: true,
-    }) as any;
+    });
     if (parsed.positionals.length !== command.positionals.length)
       throw new UsageError(
         `expected ${command.positionals.map((p) => `<${p}>`).join(' ') || 'no positional arguments'}`,

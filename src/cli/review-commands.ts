@@ -1,5 +1,6 @@
 /** `reviews add|list` and `appeals add|list|resolve`: human review from the command line (docs/cli.md). */
 import type { CliCommand, CliRunArgs } from './command.ts';
+import type { AdminCommand, AdminResult } from '../app/admin-commands.ts';
 import { REVIEW_VERDICTS } from '../reviews/review-views.ts';
 
 const scopeOptions = { owner: { type: 'string' as const }, campaign: { type: 'string' as const } };
@@ -35,7 +36,11 @@ const verdictFields = (v: Record<string, any>) => ({
   ...(v.evidence !== undefined ? { evidence: evidenceRefs(v.evidence) } : {}),
 });
 
-async function admin(a: CliRunArgs, command: string, args: Record<string, unknown>): Promise<any> {
+async function admin<C extends AdminCommand>(
+  a: CliRunArgs,
+  command: C,
+  args: Record<string, unknown>,
+): Promise<AdminResult<C>> {
   const s = await a.admin();
   try {
     return await s.run(command, { owner: a.values.owner, campaign: a.values.campaign, ...args });
@@ -106,7 +111,7 @@ export const reviewCliCommands: CliCommand[] = [
     required: ['owner', 'campaign'],
     async run(a) {
       const { cluster, wallet, reviewer, limit } = a.values;
-      const rows = (await admin(a, 'reviews.list', { cluster, wallet, reviewer, limit })) as any[];
+      const rows = await admin(a, 'reviews.list', { cluster, wallet, reviewer, limit });
       if (a.values.json) a.io.out(JSON.stringify(rows));
       else if (rows.length === 0) a.io.out('no reviews');
       else for (const r of rows) a.io.out(reviewLine(r));
@@ -139,7 +144,7 @@ export const reviewCliCommands: CliCommand[] = [
         throw new Error('--status must be open or resolved');
     },
     async run(a) {
-      const rows = (await admin(a, 'appeals.list', { status: a.values.status, limit: a.values.limit })) as any[];
+      const rows = await admin(a, 'appeals.list', { status: a.values.status, limit: a.values.limit });
       if (a.values.json) a.io.out(JSON.stringify(rows));
       else if (rows.length === 0) a.io.out('no appeals');
       else

@@ -16,6 +16,8 @@ export interface Config {
   readonly databasePoolSize: number;
   readonly dashboardSessionHours: number;
   readonly readCacheBytes: number;
+  /** Longest time a cached API key is used without reading it again: the bound on a missed revocation notice. */
+  readonly keyCacheTtlMs: number;
   readonly csvUploadLimitBytes: number;
   readonly maxWalletsPerAnalysis: number;
   readonly exportMaxMembers: number;
@@ -193,6 +195,7 @@ export function toConfig(env: Env): Config {
     logLevel,
     bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 16 * 1024 * 1024, 1024, 512 * 1024 * 1024),
     readCacheBytes: int(env, 'READ_CACHE_MB', 64, 0, 16384) * 1024 * 1024,
+    keyCacheTtlMs: int(env, 'KEY_CACHE_TTL_MS', 5000, 0, 60_000),
     databasePoolSize: int(env, 'DATABASE_POOL_SIZE', 20, 1, 500),
     dashboardSessionHours: int(env, 'DASHBOARD_SESSION_HOURS', 12, 1, 24 * 30),
     csvUploadLimitBytes: int(env, 'CSV_UPLOAD_LIMIT_BYTES', 32 * 1024 * 1024, 1024, 1024 * 1024 * 1024),

@@ -55,8 +55,11 @@ export function createDashboard(config: Config, apiRoutes: RouteDef[]) {
       return async (ctx: AppContext, next: Next): Promise<void> => {
         if (ctx.path !== '/dashboard' && !ctx.path.startsWith('/dashboard/')) return next();
         for (const [k, v] of Object.entries(SECURITY_HEADERS)) ctx.set(k, v);
-        if (ctx.path.startsWith(`${DASHBOARD_API_PREFIX}/`))
-          return routes(ctx as any, () => allowed(ctx as any, next as any));
+        if (ctx.path.startsWith(`${DASHBOARD_API_PREFIX}/`)) {
+          // the router fills in params and router itself; its type asks for them up front
+          const routed = ctx as unknown as Parameters<typeof routes>[0];
+          return routes(routed, () => allowed(ctx as unknown as Parameters<typeof allowed>[0], next));
+        }
         if (ctx.path === '/dashboard') {
           ctx.redirect('/dashboard/');
           return;

@@ -11,6 +11,10 @@ import { statusForCode } from '../http/error-codes.ts';
 import { SESSION_COOKIE, checkLoginLink, endSessionOfToken, redeemLoginLink } from '../access/sessions.ts';
 import { assertSameOrigin, setSessionCookie } from './session-auth.ts';
 
+/** The one-time token of a sign-in form or JSON body (anything else is not a token). */
+const tokenOf = (body: unknown): unknown =>
+  body !== null && typeof body === 'object' && 'token' in body ? body.token : undefined;
+
 const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export function htmlPage(title: string, body: string, assetVersion: string): string {
@@ -67,12 +71,12 @@ export async function handleLogin(ctx: AppContext, assetVersion: string): Promis
     ctx.body = { error: 'use GET or POST', code: 'method_not_allowed' };
     return;
   }
-  await parseBody(ctx as any, async () => {});
+  await parseBody(ctx, async () => {});
   const json = Boolean(ctx.is('application/json'));
   try {
     assertSameOrigin(ctx);
     const ttlHours = ctx.services.config.dashboardSessionHours;
-    const session = await redeemLoginLink(db, ((ctx.request as any).body ?? {}).token, ttlHours);
+    const session = await redeemLoginLink(db, tokenOf(ctx.request.body), ttlHours);
     // a session this browser already had is ended on the server, not only forgotten by the browser
     await endSessionOfToken(db, ctx.cookies.get(SESSION_COOKIE));
     setSessionCookie(ctx, session.token, ttlHours);

@@ -70,6 +70,13 @@ export async function requireSession(ctx: AppContext): Promise<DashboardSession 
   return { ...session, token: token! };
 }
 
+/** The session the router's authenticator put on a session route's context (401 if a route forgot `auth`). */
+export function sessionOf(ctx: AppContext): NonNullable<AppContext['state']['session']> {
+  const s = ctx.state.session;
+  if (!s) throw new ApiError('session_required', 'sign in to the dashboard first');
+  return s;
+}
+
 export const sessionAuthenticator: Authenticator = async (ctx) => {
   const s = await requireSession(ctx);
   ctx.state.session = s;

@@ -4,10 +4,10 @@
  * service implements nowhere (PROPFIND, TRACE, MKCOL ...). The router's own handler would throw http-errors
  * whose 5xx are not exposed, which the error middleware would turn into a 500 `internal_error`.
  */
-import type Router from '@koa/router';
 import type { Context, Next } from 'koa';
+import type { AppRouter } from './router.ts';
 
-export function methodErrors(router: Router) {
+export function methodErrors(router: AppRouter) {
   const allowed = router.allowedMethods({ throw: false });
   return async function answerMethodErrors(ctx: Context, next: Next): Promise<void> {
     await allowed(ctx as unknown as Parameters<typeof allowed>[0], next);

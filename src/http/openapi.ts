@@ -1,6 +1,6 @@
 /** The OpenAPI 3.1 document, generated from the same route definitions and schemas the router enforces. */
 import { SESSION_COOKIE } from '../access/sessions.ts';
-import type { RouteDef } from './route-def.ts';
+import { type RouteDef, requiredQueryParams } from './route-def.ts';
 import { errorSchema } from './schemas/common.ts';
 
 /** The body of a response without a schema: a JSON document is an object (an export), anything else text. */
@@ -19,8 +19,9 @@ export function buildOpenApi(defs: RouteDef[]): Record<string, unknown> {
         schema: d.params?.[m[1]] ?? { type: 'string', minLength: 1 },
       });
     }
+    const required = requiredQueryParams(d);
     for (const [name, schema] of Object.entries(d.query?.properties ?? {})) {
-      params.push({ name, in: 'query', required: (d.query?.required ?? []).includes(name), schema });
+      params.push({ name, in: 'query', required: required.includes(name), schema });
     }
     const responses: Record<string, unknown> = {};
     for (const [status, r] of Object.entries(d.responses)) {

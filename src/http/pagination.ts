@@ -6,23 +6,33 @@ export interface Page<T> {
   pagination: { limit: number; returned: number; hasMore: boolean; nextCursor: string | null };
 }
 
-/**
- * `fetch(position, limit + 1)` returns rows after the position; the extra row tells whether more exist.
- * `positionOf(lastRow)` is what the next cursor carries.
- */
-export async function keysetPage<R, P>(opts: {
+/** What a keyset page is cut by: the cursor of the request and its scope, the limit, the first position. */
+interface PageOptions<R, P> {
   cursors: CursorCodec;
   scope: CursorScope;
   cursor: string | undefined;
   maxCursorLength: number;
   limit: number;
   start: P;
-  fetch: (position: P, take: number) => Promise<R[]>;
   positionOf: (row: R) => P;
-}): Promise<Page<R>> {
+}
+
+/**
+ * `fetch(position, limit + 1)` returns rows after the position; the extra row tells whether more exist.
+ * `positionOf(lastRow)` is what the next cursor carries.
+ */
+export async function keysetPage<R, P>(
+  opts: PageOptions<R, P> & { fetch: (position: P, take: number) => Promise<R[]> },
+): Promise<Page<R>> {
   const position =
     opts.cursor === undefined ? opts.start : opts.cursors.decode<P>(opts.cursor, opts.scope, opts.maxCursorLength);
-  const rows = await opts.fetch(position, opts.limit + 1);
+  return pageOf(await opts.fetch(position, opts.limit + 1), opts);
+}
+
+function pageOf<R, P>(
+  rows: R[],
+  opts: { cursors: CursorCodec; scope: CursorScope; limit: number; positionOf: (row: R) => P },
+): Page<R> {
   const hasMore = rows.length > opts.limit;
   const items = hasMore ? rows.slice(0, opts.limit) : rows;
   return {
@@ -34,4 +44,37 @@ export async function keysetPage<R, P>(opts: {
       nextCursor: hasMore ? opts.cursors.encode(opts.scope, opts.positionOf(items[items.length - 1])) : null,
     },
   };
+}
+
+/**
+ * A keyset page whose `fetch` resolves the request's scope (campaign, run, cluster) in the same statement as the
+ * page, so a read is one round trip. The cursor scope is built from the request path, which names the same ids.
+ * A bad cursor is only reported once the scope is known to exist: a missing resource stays a 404 before a 400.
+ */
+export async function scopedKeysetPage<S, R, P>(
+  opts: PageOptions<R, P> & { fetch: (position: P, take: number) => Promise<{ scope: S; rows: R[] }> },
+): Promise<{ scope: S; page: Page<R> }> {
+  let position = opts.start;
+  let badCursor: unknown = null;
+  if (opts.cursor !== undefined) {
+    try {
+      position = opts.cursors.decode<P>(opts.cursor, opts.scope, opts.maxCursorLength);
+    } catch (err) {
+      badCursor = err;
+    }
+  }
+  const { scope, rows } = await opts.fetch(position, badCursor === null ? opts.limit + 1 : 0);
+  if (badCursor !== null) throw badCursor;
+  return { scope, page: pageOf(rows, opts) };
+}
+
+/** A page of rows listed newest first by their `seq` (reviews, appeals), with cursors of up to 512 characters. */
+export function newestFirstPage<R extends { seq: number }>(opts: {
+  cursors: CursorCodec;
+  scope: CursorScope;
+  cursor: string | undefined;
+  limit: number;
+  fetch: (beforeSeq: number, take: number) => Promise<R[]>;
+}): Promise<Page<R>> {
+  return keysetPage({ ...opts, maxCursorLength: 512, start: Number.MAX_SAFE_INTEGER, positionOf: (r) => r.seq });
 }

@@ -3,6 +3,7 @@
  * document are both built from these, so the published schemas are the ones enforced.
  */
 import type { Context } from 'koa';
+import type { Static, TObject, TSchema } from '@sinclair/typebox';
 import type { Config } from '../core/config.ts';
 import type { Logger } from '../core/logger.ts';
 import type { Principal } from '../access/api-keys.ts';
@@ -21,6 +22,11 @@ export interface AppState {
 
 export type AppContext = Context & { state: AppState; services: Services; config: Config };
 
+/** The context a route's handler sees: its body and query already validated against the route's own schemas. */
+export type RouteContext<B = unknown, Q = Record<string, unknown>> = AppContext & {
+  state: AppState & { body: B; query: Q };
+};
+
 export interface ResponseDef {
   description: string;
   schema?: object;
@@ -37,8 +43,9 @@ export interface RouteDef {
   /** key: Bearer key required; session: dashboard session cookie (src/dashboard/); none: public. */
   auth: 'key' | 'session' | 'none';
   /** `maxBytes`: a JSON body limit below the service-wide BODY_LIMIT_BYTES (413 past it). */
-  body?: { schema: object; multipart?: object; required?: boolean; maxBytes?: number };
-  query?: { properties: Record<string, object>; required?: string[] };
+  body?: { schema: TSchema; multipart?: object; required?: boolean; maxBytes?: number };
+  /** Query parameters; a parameter with a `default` is optional for the caller (ajv fills it in). */
+  query?: TObject;
   params?: Record<string, object>;
   responses: Record<number, ResponseDef>;
   /**
@@ -51,6 +58,30 @@ export interface RouteDef {
   /** Runs before the body is read and parsed (e.g. a rate limit that must also count malformed requests). */
   beforeBody?: (ctx: AppContext) => void | Promise<void>;
   handler: (ctx: AppContext) => Promise<void>;
+}
+
+/** The query parameters a caller must send: those of the schema without a default (ajv fills defaults in). */
+export function requiredQueryParams(def: RouteDef): string[] {
+  const properties = def.query?.properties ?? {};
+  return (def.query?.required ?? []).filter((name) => !('default' in (properties[name] ?? {})));
+}
+
+/** A route definition whose handler is typed by its own body and query schemas. */
+export interface TypedRouteDef<B extends TSchema, Q extends TObject>
+  extends Omit<RouteDef, 'body' | 'query' | 'handler'> {
+  body?: { schema: B; multipart?: object; required?: boolean; maxBytes?: number };
+  query?: Q;
+  handler: (ctx: RouteContext<Static<B>, Static<Q>>) => Promise<void>;
+}
+
+/**
+ * Declares a route. The router validates body and query against the schemas before the handler runs, which is
+ * what makes the handler's view of `ctx.state.body` / `ctx.state.query` as their static types true.
+ */
+export function defineRoute<B extends TSchema = TSchema, Q extends TObject = TObject>(
+  def: TypedRouteDef<B, Q>,
+): RouteDef {
+  return def as unknown as RouteDef;
 }
 
 /** The authenticated caller of a key or session route (the router sets it before the handler runs). */

@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import Router from '@koa/router';
-import { koaBody } from 'koa-body';
+import { HttpMethodEnum, koaBody } from 'koa-body';
 import type { Next } from 'koa';
 import type { Config } from '../core/config.ts';
 import { ApiError } from './api-error.ts';
@@ -11,7 +11,12 @@ import { authenticate, type Principal } from '../access/api-keys.ts';
 import { compileBody, compileQuery } from './validate.ts';
 import { assertStorableInput } from './storable-input.ts';
 import { ReadCache } from './read-cache.ts';
-import type { AppContext, RouteDef } from './route-def.ts';
+import { type AppContext, type AppState, type RouteDef, requiredQueryParams } from './route-def.ts';
+import type { Services } from './services.ts';
+
+/** What the app adds to every Koa context (see app.ts). */
+export type AppExtras = { services: Services; config: Config };
+export type AppRouter = Router<AppState, AppExtras>;
 
 const toKoaPath = (p: string): string => p.replace(/\{(\w+)\}/g, ':$1');
 
@@ -38,10 +43,11 @@ function contentTypeGuard(def: RouteDef) {
 /** Resolves the caller of an authenticated route; the API uses Bearer keys, the dashboard its session cookie. */
 export type Authenticator = (ctx: AppContext) => Promise<Principal>;
 
-const bearerKey: Authenticator = (ctx) => authenticate(ctx.services.store.db, ctx.get('authorization') || undefined);
+const bearerKey: Authenticator = (ctx) =>
+  authenticate(ctx.services.store.db, ctx.get('authorization') || undefined, ctx.services.keyCache);
 
-export function buildRouter(defs: RouteDef[], config: Config, authenticator: Authenticator = bearerKey): Router {
-  const router = new Router();
+export function buildRouter(defs: RouteDef[], config: Config, authenticator: Authenticator = bearerKey): AppRouter {
+  const router: AppRouter = new Router<AppState, AppExtras>();
   const cache = new ReadCache(config.readCacheBytes);
   for (const def of defs) {
     const chain: Array<(ctx: AppContext, next: Next) => Promise<void>> = [];
@@ -64,7 +70,7 @@ export function buildRouter(defs: RouteDef[], config: Config, authenticator: Aut
       const validateQuery = compileQuery<Record<string, unknown>>({
         type: 'object',
         properties: def.query?.properties ?? {},
-        required: def.query?.required ?? [],
+        required: requiredQueryParams(def),
         additionalProperties: false,
       });
       chain.push(async (ctx, next) => {
@@ -99,9 +105,9 @@ export function buildRouter(defs: RouteDef[], config: Config, authenticator: Aut
           maxFieldsSize: 64 * 1024,
           ...(uploadDir ? { uploadDir } : {}),
         },
-        parsedMethods: ['POST', 'PATCH', 'PUT', 'DELETE'] as any,
+        parsedMethods: [HttpMethodEnum.POST, HttpMethodEnum.PATCH, HttpMethodEnum.PUT, HttpMethodEnum.DELETE],
       });
-      const parseBody = koaBody(bodyOptions()) as any;
+      const parseBody = koaBody(bodyOptions());
       if (def.body.multipart) {
         // each upload lands in a directory of its own that is removed when the request ends, whatever happened
         // (a rejected second file, a truncated body or a handler error leave no temporary file behind)
@@ -109,7 +115,7 @@ export function buildRouter(defs: RouteDef[], config: Config, authenticator: Aut
           if (!ctx.is('multipart/form-data')) return parseBody(ctx, next);
           const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'wi-upload-'));
           try {
-            await (koaBody(bodyOptions(dir)) as any)(ctx, next);
+            await koaBody(bodyOptions(dir))(ctx, next);
           } finally {
             await fs.rm(dir, { recursive: true, force: true });
           }
@@ -119,7 +125,7 @@ export function buildRouter(defs: RouteDef[], config: Config, authenticator: Aut
       }
       chain.push(async (ctx, next) => {
         if (ctx.is('multipart/form-data')) return next();
-        const body = (ctx.request as any).body;
+        const body = ctx.request.body;
         assertStorableInput(body, 'request body');
         const empty =
           body === undefined ||
@@ -135,7 +141,7 @@ export function buildRouter(defs: RouteDef[], config: Config, authenticator: Aut
     chain.push(async (ctx) => {
       await def.handler(ctx);
     });
-    (router as any)[def.method](def.operationId, toKoaPath(def.path), ...chain);
+    router[def.method](def.operationId, toKoaPath(def.path), ...chain);
   }
   return router;
 }

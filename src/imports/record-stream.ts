@@ -1,102 +1,40 @@
 /**
- * Streams records from CSV, CSV.gz or NDJSON files (by extension, or gzip magic bytes), reporting bytes read
- * for progress. CSV needs a header row (header names match case-insensitively); NDJSON is one JSON object per
- * line. A malformed row (bad quoting, a line longer than MAX_LINE_BYTES, invalid JSON) is yielded as an error
- * with its line so the caller reports it; a file that cannot be read at all throws an `invalid_csv` DomainError.
+ * Streams records from CSV, CSV.gz or NDJSON files (by extension, or gzip magic bytes) in batches, reporting bytes
+ * read for progress. CSV needs a header row (header names match case-insensitively); NDJSON is one JSON object per
+ * line. The common unquoted CSV line is split by a fast splitter; only a record that contains a quote goes through
+ * the full CSV parser (csv-parse), so quoting keeps RFC 4180 semantics. A malformed row (bad quoting, a line longer
+ * than MAX_LINE_BYTES, invalid JSON) is yielded as an error with its line so the caller reports it; a file that
+ * cannot be read at all throws an `invalid_csv` DomainError. Memory holds one input chunk and one batch.
  */
 import fs from 'node:fs';
-import { Transform, type TransformCallback } from 'node:stream';
 import { createGunzip } from 'node:zlib';
-import readline from 'node:readline';
-import { parse } from 'csv-parse';
+import { parse as parseCsv } from 'csv-parse/sync';
 import { DomainError } from '../core/domain-error.ts';
 
+/**
+ * One batch of records in file order. `fields[i]` holds the values of record i by column index (see
+ * `RecordSource.columns`; a missing value is undefined), or null when the record was rejected, with the reason in
+ * `errors[i]`. `lines[i]` is the physical line the record starts on (the header is line 1).
+ */
+export interface RecordBatch {
+  lines: number[];
+  fields: Array<Array<string | undefined> | null>;
+  errors: Array<string | undefined>;
+}
+
 export interface RecordSource {
-  records: AsyncIterable<{ line: number; record: Record<string, string> | null; error?: string }>;
+  /** Column name (lower-case) -> index into a record's fields; complete once the first batch arrives (CSV) or
+   * growing as new keys appear (NDJSON). */
+  columns: Map<string, number>;
+  batches: AsyncIterable<RecordBatch>;
   totalBytes: number;
   bytesRead: () => number;
 }
 
 /** Longest physical line read; a longer one is rejected (its bytes are skipped, never buffered). */
 export const MAX_LINE_BYTES = 1 << 20;
-
-type LineReject = { line: number; error: string };
-
-/**
- * Blanks every physical line longer than `max` bytes (keeping its newline, so line numbers stay right) and
- * records it, so a huge line neither fills memory nor derails the parser behind it. Holds at most one partial
- * line of up to `max` bytes.
- */
-class LineLengthGuard extends Transform {
-  readonly rejects: LineReject[] = [];
-  private line = 1;
-  private pending: Buffer[] = [];
-  private length = 0;
-  private skipping = false;
-  constructor(private readonly max: number) {
-    super();
-  }
-  _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback): void {
-    // fast path (nearly every chunk): no line of the chunk runs over the limit, so its complete lines pass through
-    // as one slice and only the trailing partial line is held
-    if (!this.skipping) {
-      let nl = chunk.indexOf(10);
-      if (nl === -1 && this.length + chunk.length <= this.max) {
-        this.pending.push(chunk);
-        this.length += chunk.length;
-        done();
-        return;
-      }
-      if (nl !== -1 && this.length + nl <= this.max) {
-        let last = nl;
-        let lines = 1;
-        let ok = true;
-        while ((nl = chunk.indexOf(10, last + 1)) !== -1) {
-          if (nl - last - 1 > this.max) {
-            ok = false;
-            break;
-          }
-          last = nl;
-          lines++;
-        }
-        if (ok && chunk.length - last - 1 <= this.max) {
-          const out = this.pending.length
-            ? Buffer.concat([...this.pending, chunk.subarray(0, last + 1)])
-            : chunk.subarray(0, last + 1);
-          this.pending = last + 1 < chunk.length ? [chunk.subarray(last + 1)] : [];
-          this.length = chunk.length - last - 1;
-          this.line += lines;
-          done(null, out);
-          return;
-        }
-      }
-    }
-    const out: Buffer[] = [];
-    let start = 0;
-    for (;;) {
-      const nl = chunk.indexOf(10, start);
-      const part = chunk.subarray(start, nl === -1 ? chunk.length : nl);
-      if (!this.skipping && this.length + part.length > this.max) {
-        this.skipping = true;
-        this.pending = [];
-        this.rejects.push({ line: this.line, error: `line longer than ${this.max} bytes` });
-      }
-      this.length += part.length;
-      if (!this.skipping && part.length) this.pending.push(part);
-      if (nl === -1) break;
-      out.push(...this.pending, chunk.subarray(nl, nl + 1));
-      this.pending = [];
-      this.line++;
-      this.length = 0;
-      this.skipping = false;
-      start = nl + 1;
-    }
-    done(null, Buffer.concat(out));
-  }
-  _flush(done: TransformCallback): void {
-    done(null, Buffer.concat(this.pending));
-  }
-}
+/** Longest quoted CSV record (it may span lines); past it the file cannot be resynchronised and the import stops. */
+export const MAX_RECORD_BYTES = 4 * MAX_LINE_BYTES;
 
 function isGzip(file: string): boolean {
   const fd = fs.openSync(file, 'r');
@@ -114,111 +52,282 @@ const unreadable = (err: unknown): DomainError =>
     ? err
     : new DomainError('invalid_csv', `the file cannot be read: ${(err as Error).message}`);
 
+/** Receives the physical lines of a file in order: `line` is its number, `text` without the line break. */
+interface LineSink {
+  line(text: string, line: number): void;
+  tooLong(line: number): void;
+}
+
+/**
+ * Cuts byte chunks into lines: complete lines are decoded in one piece per chunk (a multi-byte character never
+ * straddles a cut because cuts are at newlines); a partial line is carried over, and one that grows past
+ * MAX_LINE_BYTES is dropped and skipped up to its newline.
+ */
+class LineSplitter {
+  private carry: Buffer[] = [];
+  private carryBytes = 0;
+  private skipping = false;
+  private lineNo = 0;
+  private first = true;
+  constructor(private readonly sink: LineSink) {}
+
+  push(chunk: Buffer): void {
+    let start = 0;
+    if (this.skipping) {
+      const nl = chunk.indexOf(10);
+      if (nl === -1) return;
+      this.skipping = false;
+      start = nl + 1;
+    }
+    const last = chunk.lastIndexOf(10);
+    if (last < start) {
+      this.hold(chunk.subarray(start));
+      return;
+    }
+    let text: string;
+    if (this.carryBytes) {
+      this.carry.push(chunk.subarray(start, last));
+      text = Buffer.concat(this.carry).toString('utf8');
+    } else text = chunk.toString('utf8', start, last);
+    this.carry = [];
+    this.carryBytes = 0;
+    this.lines(text);
+    if (last + 1 < chunk.length) this.hold(chunk.subarray(last + 1));
+  }
+
+  end(): void {
+    if (this.skipping || !this.carryBytes) return;
+    const text = Buffer.concat(this.carry).toString('utf8');
+    this.carry = [];
+    this.carryBytes = 0;
+    this.lines(text);
+  }
+
+  private hold(part: Buffer): void {
+    if (this.carryBytes + part.length > MAX_LINE_BYTES) {
+      this.carry = [];
+      this.carryBytes = 0;
+      this.skipping = true;
+      this.sink.tooLong(++this.lineNo);
+      return;
+    }
+    this.carry.push(part);
+    this.carryBytes += part.length;
+  }
+
+  /** Complete lines joined by \n (the text after the last newline is not included). */
+  private lines(text: string): void {
+    if (this.first) {
+      this.first = false;
+      if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+    }
+    let pos = 0;
+    const n = text.length;
+    for (;;) {
+      let nl = text.indexOf('\n', pos);
+      if (nl === -1) nl = n;
+      let end = nl;
+      if (end > pos && text.charCodeAt(end - 1) === 13) end--;
+      this.lineNo++;
+      // a line of a chunk is bounded by the chunk, except for the carried line: checked in characters here
+      if (end - pos > MAX_LINE_BYTES) this.sink.tooLong(this.lineNo);
+      else this.sink.line(text.slice(pos, end), this.lineNo);
+      if (nl >= n) return;
+      pos = nl + 1;
+    }
+  }
+}
+
+const isBlank = (s: string): boolean => s.length === 0 || s.trim().length === 0;
+
+/** Fields of an unquoted CSV line, trimmed like csv-parse's `trim` option. */
+function splitUnquoted(text: string): string[] {
+  const out = text.split(',');
+  for (let i = 0; i < out.length; i++) {
+    const f = out[i];
+    const last = f.length - 1;
+    if (last >= 0 && (f.charCodeAt(0) <= 32 || f.charCodeAt(last) <= 32)) out[i] = f.trim();
+  }
+  return out;
+}
+
+/** Fields of a record that contains quotes, by the full CSV parser; throws its error when malformed. */
+function parseQuoted(text: string): string[] {
+  const rows = parseCsv(text, { relax_column_count: true, trim: true, skip_empty_lines: true }) as string[][];
+  if (rows.length !== 1) throw new Error(`one record expected, ${rows.length} found`);
+  return rows[0];
+}
+
+const malformed = (err: unknown): string =>
+  `malformed CSV: ${String((err as Error)?.message ?? err)
+    .replace(/^[^:]*: /, '')
+    .replace(/ at line \d+/, '')
+    .slice(0, 200)}`;
+
+/** Counts double quotes: an odd count leaves a quoted field open at the end of the text. */
+function quotes(text: string): number {
+  let n = 0;
+  for (let i = text.indexOf('"'); i !== -1; i = text.indexOf('"', i + 1)) n++;
+  return n;
+}
+
+class BatchBuilder {
+  batch: RecordBatch = { lines: [], fields: [], errors: [] };
+  add(line: number, fields: Array<string | undefined>): void {
+    this.batch.lines.push(line);
+    this.batch.fields.push(fields);
+    this.batch.errors.push(undefined);
+  }
+  reject(line: number, error: string): void {
+    this.batch.lines.push(line);
+    this.batch.fields.push(null);
+    this.batch.errors.push(error);
+  }
+  take(): RecordBatch | null {
+    if (!this.batch.lines.length) return null;
+    const b = this.batch;
+    this.batch = { lines: [], fields: [], errors: [] };
+    return b;
+  }
+}
+
+/** CSV lines -> records: the first non-blank line is the header; quoted records may span lines. */
+function csvSink(out: BatchBuilder, columns: Map<string, number>): LineSink & { finish(): void } {
+  let header = false;
+  let open: { line: number; parts: string[]; quotes: number; length: number } | null = null;
+  const record = (text: string, line: number): void => {
+    let fields: string[];
+    if (text.indexOf('"') === -1) fields = splitUnquoted(text);
+    else {
+      try {
+        fields = parseQuoted(text);
+      } catch (err) {
+        if (header) out.reject(line, malformed(err));
+        else throw new DomainError('invalid_csv', `the header line is ${malformed(err)}`);
+        return;
+      }
+    }
+    if (header) {
+      out.add(line, fields);
+      return;
+    }
+    header = true;
+    fields.forEach((c, i) => {
+      const name = c.trim().toLowerCase();
+      if (!columns.has(name)) columns.set(name, i);
+    });
+  };
+  return {
+    line(text, line) {
+      if (open) {
+        open.parts.push(text);
+        open.length += text.length + 1;
+        if (open.length > MAX_RECORD_BYTES)
+          throw new DomainError(
+            'invalid_csv',
+            `line ${open.line}: a record is longer than ${MAX_RECORD_BYTES} bytes; import stopped`,
+          );
+        open.quotes += quotes(text);
+        if (open.quotes % 2 === 0) {
+          const o = open;
+          open = null;
+          record(o.parts.join('\n'), o.line);
+        }
+        return;
+      }
+      if (isBlank(text)) return;
+      if (text.indexOf('"') !== -1) {
+        const q = quotes(text);
+        if (q % 2 === 1) {
+          open = { line, parts: [text], quotes: q, length: text.length };
+          return;
+        }
+      }
+      record(text, line);
+    },
+    tooLong(line) {
+      if (open) {
+        // the open quoted record cannot continue across a dropped line: it is malformed
+        out.reject(open.line, 'malformed CSV: a quoted field runs into a line that is too long');
+        open = null;
+      }
+      out.reject(line, `line longer than ${MAX_LINE_BYTES} bytes`);
+    },
+    finish() {
+      if (open) out.reject(open.line, 'malformed CSV: quote not closed at the end of the file');
+      open = null;
+    },
+  };
+}
+
+/** NDJSON lines -> records; keys match case-insensitively and get a column index the first time they appear. */
+function ndjsonSink(out: BatchBuilder, columns: Map<string, number>): LineSink & { finish(): void } {
+  return {
+    line(text, line) {
+      if (isBlank(text)) return;
+      let obj: unknown;
+      try {
+        obj = JSON.parse(text);
+      } catch {
+        out.reject(line, 'invalid JSON');
+        return;
+      }
+      if (!obj || typeof obj !== 'object' || Array.isArray(obj)) {
+        out.reject(line, 'not a JSON object');
+        return;
+      }
+      const fields: Array<string | undefined> = [];
+      for (const k in obj) {
+        const name = k.toLowerCase();
+        let i = columns.get(name);
+        if (i === undefined) {
+          i = columns.size;
+          columns.set(name, i);
+        }
+        if (fields[i] !== undefined && fields[i] !== '') continue;
+        const v = (obj as Record<string, unknown>)[k];
+        fields[i] = v === null || v === undefined ? '' : String(v);
+      }
+      out.add(line, fields);
+    },
+    tooLong(line) {
+      out.reject(line, `line longer than ${MAX_LINE_BYTES} bytes`);
+    },
+    finish() {},
+  };
+}
+
+/** Records per yielded batch (a chunk of input may hold fewer; this bounds what one batch holds). */
+const BATCH_RECORDS = 8192;
+
 export function openRecords(file: string): RecordSource {
   const totalBytes = fs.statSync(file).size;
-  const raw = fs.createReadStream(file);
   let read = 0;
-  raw.on('data', (chunk) => {
-    read += chunk.length;
-  });
-  const guard = new LineLengthGuard(MAX_LINE_BYTES);
-  const unzipped = isGzip(file) ? raw.pipe(createGunzip()) : raw;
-  // stream errors (unreadable file, corrupt gzip) reach the parser, which ends the iteration with them
-  raw.on('error', (err) => guard.destroy(err));
-  if (unzipped !== raw) unzipped.on('error', (err: Error) => guard.destroy(err));
-  const input = unzipped.pipe(guard);
+  const columns = new Map<string, number>();
   const ndjson = /\.(ndjson|jsonl)(\.gz)?$/i.test(file);
-  /** Lines the guard rejected before `line` (all of them when line is Infinity), in order. */
-  function* guardRejects(line: number) {
-    while (guard.rejects.length && guard.rejects[0].line < line) {
-      const r = guard.rejects.shift()!;
-      yield { line: r.line, record: null, error: r.error };
-    }
-  }
-  async function* csvRecords() {
-    const skipped: LineReject[] = [];
-    const parser = input.pipe(
-      parse({
-        columns: (h: string[]) => h.map((c) => c.trim().toLowerCase()),
-        bom: true,
-        skip_empty_lines: true,
-        relax_column_count: true,
-        trim: true,
-        info: true,
-        max_record_size: 4 * MAX_LINE_BYTES,
-        skip_records_with_error: true,
-        on_skip: (err: any) => {
-          // a record longer than max_record_size (quoted lines) cannot be resynchronised: stop with a clear error
-          if (err?.code === 'CSV_MAX_RECORD_SIZE') {
-            parser.destroy(
-              new DomainError(
-                'invalid_csv',
-                `line ${err.lines}: a record is longer than ${4 * MAX_LINE_BYTES} bytes; import stopped`,
-              ),
-            );
-            return;
-          }
-          const line = Number(err?.lines ?? 0);
-          if (skipped.at(-1)?.line !== line)
-            skipped.push({
-              line,
-              error: `malformed CSV: ${String(err?.message ?? err)
-                .replace(/^[^:]*: /, '')
-                .slice(0, 200)}`,
-            });
-        },
-      } as any),
-    );
-    input.on('error', (err) => parser.destroy(err));
+  async function* batches(): AsyncGenerator<RecordBatch> {
+    const raw = fs.createReadStream(file, { highWaterMark: 256 * 1024 });
+    raw.on('data', (chunk) => {
+      read += chunk.length;
+    });
+    const input = isGzip(file) ? raw.pipe(createGunzip({ chunkSize: 256 * 1024 })) : raw;
+    if (input !== raw) raw.on('error', (err) => input.destroy(err));
+    const out = new BatchBuilder();
+    const sink = ndjson ? ndjsonSink(out, columns) : csvSink(out, columns);
+    const splitter = new LineSplitter(sink);
     try {
-      for await (const { record, info } of parser as AsyncIterable<{
-        record: Record<string, string>;
-        info: { lines: number };
-      }>) {
-        yield* guardRejects(info.lines);
-        while (skipped.length && skipped[0].line < info.lines) {
-          const s = skipped.shift()!;
-          yield* guardRejects(s.line);
-          yield { line: s.line, record: null, error: s.error };
-        }
-        yield { line: info.lines, record };
+      for await (const chunk of input as AsyncIterable<Buffer>) {
+        splitter.push(chunk);
+        if (out.batch.lines.length >= BATCH_RECORDS) yield out.take()!;
       }
+      splitter.end();
+      sink.finish();
     } catch (err) {
+      raw.destroy();
       throw unreadable(err);
     }
-    for (const s of skipped) {
-      yield* guardRejects(s.line);
-      yield { line: s.line, record: null, error: s.error };
-    }
-    yield* guardRejects(Infinity);
+    const last = out.take();
+    if (last) yield last;
   }
-  async function* ndjsonRecords() {
-    const rl = readline.createInterface({ input, crlfDelay: Infinity });
-    let line = 0;
-    try {
-      for await (const raw of rl) {
-        line++;
-        yield* guardRejects(line + 1);
-        const text = line === 1 && raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw;
-        if (!text.trim()) continue;
-        try {
-          const obj = JSON.parse(text);
-          if (!obj || typeof obj !== 'object' || Array.isArray(obj)) {
-            yield { line, record: null, error: 'not a JSON object' };
-            continue;
-          }
-          const rec: Record<string, string> = {};
-          for (const [k, v] of Object.entries(obj))
-            rec[k.toLowerCase()] = v === null || v === undefined ? '' : String(v);
-          yield { line, record: rec };
-        } catch {
-          yield { line, record: null, error: 'invalid JSON' };
-        }
-      }
-    } catch (err) {
-      throw unreadable(err);
-    }
-    yield* guardRejects(Infinity);
-  }
-  return { records: ndjson ? ndjsonRecords() : csvRecords(), totalBytes, bytesRead: () => read };
+  return { columns, batches: batches(), totalBytes, bytesRead: () => read };
 }

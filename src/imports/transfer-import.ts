@@ -3,8 +3,10 @@
  * send batches to the store (directly or through the running server), and count rows read / kept / rejected.
  * Rejected rows are reported with their line and reason, never dropped silently.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
+import type { LabelRecord, TransferColumns, TransferRecord } from '../../storage/repos/transfers-repo.ts';
 import { normaliseAddress } from '../core/address/address.ts';
+import type { Normalised } from '../core/address/normalised.ts';
 import { chainFamily, type ChainFamily } from '../core/chains.ts';
 import { openRecords } from './record-stream.ts';
 
@@ -33,15 +35,6 @@ export interface ImportCounts {
 
 export const MAX_REPORTED_REJECTS = 20;
 
-/** The first non-empty value among the aliases (record keys are lower-case: header names match case-insensitively). */
-function pick(record: Record<string, string>, aliases: string[]): string | undefined {
-  for (const a of aliases) {
-    const v = record[a.toLowerCase()];
-    if (v !== undefined && v !== '') return v;
-  }
-  return undefined;
-}
-
 /** Campaign chain names (Ethereum, BNB Chain ...) and data-set names (ethereum, xdai ...) stored lower-case. */
 export const storedChainName = (chain: string): string =>
   chain
@@ -69,22 +62,85 @@ export function transferDedupKey(
   amount: string | null,
   asset: string | null,
 ): string {
-  return createHash('sha1')
-    .update([chain, from, to, txHash ?? '', blockTime ?? '', amount ?? '', asset ?? ''].join('|'))
-    .digest('base64url');
+  // one-shot hash: no Hash object per row (the import computes one key per kept row)
+  return hash(
+    'sha1',
+    `${chain}|${from}|${to}|${txHash ?? ''}|${blockTime ?? ''}|${amount ?? ''}|${asset ?? ''}`,
+    'base64url',
+  );
 }
 
 export interface ImportOptions {
   file: string;
   chain: string;
   source: string;
-  batchSize?: number;
   onProgress?: (bytes: number, total: number, counts: ImportCounts) => void;
 }
 
-export async function importTransfers(
+/** Validated, normalised transfers of one batch, column by column (what the engine and the bulk load take). */
+export type ParsedTransfers = Omit<TransferColumns, 'dedupKey'>;
+
+const emptyTransfers = (): ParsedTransfers => ({
+  length: 0,
+  chain: [],
+  from: [],
+  to: [],
+  txHash: [],
+  blockTime: [],
+  amount: [],
+  asset: [],
+});
+
+const LOWER_EVM = /^0x[0-9a-f]{40}$/;
+const NUMBER = /^-?\d+(\.\d+)?([eE][-+]?\d+)?$/;
+/** Distinct non-trivial addresses remembered per import (a mixed-case EIP-55 check costs a keccak). */
+const MAX_MEMO_ADDRESSES = 200_000;
+
+/** normaliseAddress with the common stored form (lower-case EVM) checked inline and other forms memoised. */
+function addressNormaliser(family: ChainFamily): (raw: string) => Normalised {
+  const memo = new Map<string, Normalised>();
+  return (raw) => {
+    if (family === 'evm' && raw.length === 42 && LOWER_EVM.test(raw)) return { ok: true, address: raw };
+    let r = memo.get(raw);
+    if (r === undefined) {
+      r = normaliseAddress(family, raw);
+      if (memo.size >= MAX_MEMO_ADDRESSES) memo.clear();
+      memo.set(raw, r);
+    }
+    return r;
+  };
+}
+
+/** Column indexes of each alias (in alias order) present in the file. */
+function aliasColumns(columns: Map<string, number>, aliases: Record<string, string[]>): Record<string, number[]> {
+  const out: Record<string, number[]> = {};
+  for (const [k, names] of Object.entries(aliases)) {
+    out[k] = [];
+    for (const n of names) {
+      const i = columns.get(n.toLowerCase());
+      if (i !== undefined && !out[k].includes(i)) out[k].push(i);
+    }
+  }
+  return out;
+}
+
+/** The first non-empty value among the columns. */
+function pickAt(fields: Array<string | undefined>, at: number[]): string | undefined {
+  for (let j = 0; j < at.length; j++) {
+    const v = fields[at[j]];
+    if (v !== undefined && v !== '') return v;
+  }
+  return undefined;
+}
+
+/**
+ * Reads a transfer file, validating and normalising each row per chain family, and hands the kept rows to `sink`
+ * batch by batch (in file order; `sink` returns how many it stored). Rejected rows are counted and the first
+ * MAX_REPORTED_REJECTS reported with their line.
+ */
+export async function readTransfers(
   opts: ImportOptions,
-  sink: (rows: unknown[]) => Promise<number>,
+  sink: (batch: ParsedTransfers) => Promise<number>,
 ): Promise<ImportCounts> {
   const family: ChainFamily = chainFamily(opts.chain);
   const defaultChain = storedChainName(opts.chain);
@@ -94,120 +150,154 @@ export async function importTransfers(
     counts.rejected++;
     if (counts.rejects.length < MAX_REPORTED_REJECTS) counts.rejects.push({ line, reason });
   };
-  let batch: unknown[] = [];
-  const flush = async (): Promise<void> => {
-    if (batch.length) {
-      counts.inserted += await sink(batch);
-      batch = [];
+  const normalise = addressNormaliser(family);
+  const chainNames = new Map<string, string>();
+  for await (const b of src.batches) {
+    const at = aliasColumns(src.columns, TRANSFER_ALIASES);
+    const out = emptyTransfers();
+    for (let i = 0; i < b.lines.length; i++) {
+      counts.read++;
+      const record = b.fields[i];
+      const line = b.lines[i];
+      if (!record) {
+        reject(line, b.errors[i] ?? 'unreadable row');
+        continue;
+      }
+      const fromRaw = pickAt(record, at.from);
+      const toRaw = pickAt(record, at.to);
+      if (!fromRaw || !toRaw) {
+        reject(line, 'missing from or to');
+        continue;
+      }
+      const rowChain = pickAt(record, at.chain);
+      let chain = defaultChain;
+      if (rowChain) {
+        chain = chainNames.get(rowChain) ?? storedChainName(rowChain);
+        if (chainNames.size < 1000) chainNames.set(rowChain, chain);
+      }
+      if ((chain === 'solana') !== (family === 'solana')) {
+        reject(line, `chain ${rowChain} does not belong to the ${family} family of --chain ${opts.chain}`);
+        continue;
+      }
+      const from = normalise(fromRaw);
+      if (!from.ok) {
+        reject(line, `from: ${from.reason}`);
+        continue;
+      }
+      const to = normalise(toRaw);
+      if (!to.ok) {
+        reject(line, `to: ${to.reason}`);
+        continue;
+      }
+      const blockTime = parseTime(pickAt(record, at.block_time));
+      if (blockTime === 'bad') {
+        reject(line, 'block_time is neither unix seconds nor an ISO date');
+        continue;
+      }
+      const amount = pickAt(record, at.amount) ?? null;
+      if (amount !== null && !NUMBER.test(amount)) {
+        reject(line, 'amount is not a number');
+        continue;
+      }
+      out.chain.push(chain);
+      out.from.push(from.address);
+      out.to.push(to.address);
+      out.txHash.push(pickAt(record, at.tx_hash) ?? null);
+      out.blockTime.push(blockTime);
+      out.amount.push(amount);
+      out.asset.push(pickAt(record, at.asset) ?? null);
+      out.length++;
     }
-  };
-  for await (const { line, record, error } of src.records) {
-    counts.read++;
-    if (!record) {
-      reject(line, error ?? 'unreadable row');
-      continue;
-    }
-    const fromRaw = pick(record, TRANSFER_ALIASES.from);
-    const toRaw = pick(record, TRANSFER_ALIASES.to);
-    if (!fromRaw || !toRaw) {
-      reject(line, 'missing from or to');
-      continue;
-    }
-    const rowChain = pick(record, TRANSFER_ALIASES.chain);
-    const chain = rowChain ? storedChainName(rowChain) : defaultChain;
-    if ((chain === 'solana') !== (family === 'solana')) {
-      reject(line, `chain ${rowChain} does not belong to the ${family} family of --chain ${opts.chain}`);
-      continue;
-    }
-    const from = normaliseAddress(family, fromRaw);
-    if (!from.ok) {
-      reject(line, `from: ${from.reason}`);
-      continue;
-    }
-    const to = normaliseAddress(family, toRaw);
-    if (!to.ok) {
-      reject(line, `to: ${to.reason}`);
-      continue;
-    }
-    const blockTime = parseTime(pick(record, TRANSFER_ALIASES.block_time));
-    if (blockTime === 'bad') {
-      reject(line, 'block_time is neither unix seconds nor an ISO date');
-      continue;
-    }
-    const amount = pick(record, TRANSFER_ALIASES.amount) ?? null;
-    if (amount !== null && !/^-?\d+(\.\d+)?([eE][-+]?\d+)?$/.test(amount)) {
-      reject(line, 'amount is not a number');
-      continue;
-    }
-    const txHash = pick(record, TRANSFER_ALIASES.tx_hash) ?? null;
-    const asset = pick(record, TRANSFER_ALIASES.asset) ?? null;
-    const dedupKey = transferDedupKey(chain, from.address, to.address, txHash, blockTime, amount, asset);
-    batch.push({
-      chain,
-      from: from.address,
-      to: to.address,
-      txHash,
-      blockTime,
-      amount,
-      asset,
-      source: opts.source,
-      dedupKey,
-    });
-    counts.kept++;
-    if (batch.length >= (opts.batchSize ?? 5000)) {
-      await flush();
-      opts.onProgress?.(src.bytesRead(), src.totalBytes, counts);
-    }
+    counts.kept += out.length;
+    if (out.length) counts.inserted += await sink(out);
+    opts.onProgress?.(src.bytesRead(), src.totalBytes, counts);
   }
-  await flush();
   opts.onProgress?.(src.totalBytes, src.totalBytes, counts);
   return counts;
 }
 
+/** The content keys of a batch (see transferDedupKey). */
+export function dedupKeys(b: ParsedTransfers): TransferColumns {
+  const keys: string[] = new Array(b.length);
+  for (let i = 0; i < b.length; i++)
+    keys[i] = transferDedupKey(b.chain[i], b.from[i], b.to[i], b.txHash[i], b.blockTime[i], b.amount[i], b.asset[i]);
+  return { ...b, dedupKey: keys };
+}
+
+/** Rows of a batch for the row-wise store path (the admin command through a running server). */
+export function transferRecords(b: TransferColumns, source: string): TransferRecord[] {
+  const rows: TransferRecord[] = new Array(b.length);
+  for (let i = 0; i < b.length; i++)
+    rows[i] = {
+      chain: b.chain[i],
+      from: b.from[i],
+      to: b.to[i],
+      txHash: b.txHash[i],
+      blockTime: b.blockTime[i],
+      amount: b.amount[i],
+      asset: b.asset[i],
+      source,
+      dedupKey: b.dedupKey[i],
+    };
+  return rows;
+}
+
+/**
+ * `transfers import`: reads the file and stores its transfers through `sink` (the bulk load of the store, or
+ * row batches through a running server), with content keys so that re-importing adds nothing.
+ */
+export function importTransfers(
+  opts: ImportOptions,
+  sink: (batch: TransferColumns) => Promise<number>,
+): Promise<ImportCounts> {
+  return readTransfers(opts, (b) => sink(dedupKeys(b)));
+}
+
 export async function importLabels(
   opts: ImportOptions & { kind: 'infrastructure' | 'exception' },
-  sink: (rows: unknown[]) => Promise<number>,
+  sink: (rows: LabelRecord[]) => Promise<number>,
 ): Promise<ImportCounts> {
   const family = chainFamily(opts.chain);
   const chain = storedChainName(opts.chain);
   const src = openRecords(opts.file);
   const counts: ImportCounts = { read: 0, kept: 0, inserted: 0, rejected: 0, rejects: [] };
-  let batch: unknown[] = [];
-  for await (const { line, record, error } of src.records) {
-    counts.read++;
-    const reject = (reason: string): void => {
-      counts.rejected++;
-      if (counts.rejects.length < MAX_REPORTED_REJECTS) counts.rejects.push({ line, reason });
-    };
-    if (!record) {
-      reject(error ?? 'unreadable row');
-      continue;
+  const normalise = addressNormaliser(family);
+  for await (const b of src.batches) {
+    const at = aliasColumns(src.columns, LABEL_ALIASES);
+    const rows: LabelRecord[] = [];
+    for (let i = 0; i < b.lines.length; i++) {
+      counts.read++;
+      const reject = (reason: string): void => {
+        counts.rejected++;
+        if (counts.rejects.length < MAX_REPORTED_REJECTS) counts.rejects.push({ line: b.lines[i], reason });
+      };
+      const record = b.fields[i];
+      if (!record) {
+        reject(b.errors[i] ?? 'unreadable row');
+        continue;
+      }
+      const raw = pickAt(record, at.address);
+      if (!raw) {
+        reject('missing address');
+        continue;
+      }
+      const a = normalise(raw);
+      if (!a.ok) {
+        reject(`address: ${a.reason}`);
+        continue;
+      }
+      rows.push({
+        chain,
+        address: a.address,
+        list: (pickAt(record, at.list) ?? 'unlabelled').slice(0, 100),
+        kind: opts.kind,
+        source: opts.source,
+      });
     }
-    const raw = pick(record, LABEL_ALIASES.address);
-    if (!raw) {
-      reject('missing address');
-      continue;
-    }
-    const a = normaliseAddress(family, raw);
-    if (!a.ok) {
-      reject(`address: ${a.reason}`);
-      continue;
-    }
-    batch.push({
-      chain,
-      address: a.address,
-      list: (pick(record, LABEL_ALIASES.list) ?? 'unlabelled').slice(0, 100),
-      kind: opts.kind,
-      source: opts.source,
-    });
-    counts.kept++;
-    if (batch.length >= 5000) {
-      counts.inserted += await sink(batch);
-      batch = [];
-      opts.onProgress?.(src.bytesRead(), src.totalBytes, counts);
-    }
+    counts.kept += rows.length;
+    if (rows.length) counts.inserted += await sink(rows);
+    opts.onProgress?.(src.bytesRead(), src.totalBytes, counts);
   }
-  if (batch.length) counts.inserted += await sink(batch);
   opts.onProgress?.(src.totalBytes, src.totalBytes, counts);
   return counts;
 }

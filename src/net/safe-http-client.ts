@@ -9,7 +9,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import dns from 'node:dns';
-import { isIP } from 'node:net';
+import { isIP, type LookupFunction } from 'node:net';
 import { checkAddress } from './address-policy.ts';
 import { isMetadataHost } from './outgoing-policy.ts';
 import { SafeHttpError } from './safe-http-error.ts';
@@ -128,10 +128,10 @@ export function createSafeHttpClient(opts: SafeHttpOptions = {}): SafeHttpClient
               ...(init.headers ?? {}),
               ...(init.body !== undefined ? { 'content-length': String(Buffer.byteLength(init.body)) } : {}),
             },
-            lookup: ((_h: string, o: { all?: boolean }, cb: (...a: unknown[]) => void) => {
+            lookup: ((_h, o, cb) => {
               if (o?.all) cb(null, [{ address: pinned.address, family: pinned.family }]);
               else cb(null, pinned.address, pinned.family);
-            }) as any,
+            }) as LookupFunction,
           },
           (res) => {
             const chunks: Buffer[] = [];

@@ -2,9 +2,13 @@
  * The decision package: the latest completed run's stored decisions with their policy context, the stored
  * wallet state and the execution recommendation as separate parts. Packaging never recomputes anything.
  */
-import type { AnalysisRow } from '../../storage/repos/analyses-repo.ts';
-import type { CampaignRow, PolicyVersionRow } from '../../storage/repos/campaigns-repo.ts';
-import type { DecisionRow } from '../../storage/repos/results-repo.ts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../storage/database.ts';
+import { latestCompletedAnalysis, type AnalysisRow } from '../../storage/repos/analyses-repo.ts';
+import { getPolicyVersion, type CampaignRow, type PolicyVersionRow } from '../../storage/repos/campaigns-repo.ts';
+import { listDecisions, type DecisionRow } from '../../storage/repos/results-repo.ts';
+import { latestReviews } from '../../storage/repos/reviews-repo.ts';
+import { DomainError } from '../core/domain-error.ts';
 import { chainFamily } from '../core/chains.ts';
 import { displayAddress } from '../core/address/address.ts';
 import { toCsv } from '../core/csv.ts';
@@ -21,6 +25,19 @@ export interface PackageInput {
   decisions: DecisionRow[];
   /** The latest reviews of the run (the reviewer outcome and finalAction); none when absent. */
   reviews?: LatestReviews;
+}
+
+/** What the decision package of a campaign's latest completed run holds; 409 no_completed_run without one. */
+export async function latestPackageInput(
+  db: Kysely<Database>,
+  ownerId: string,
+  campaign: CampaignRow,
+): Promise<PackageInput> {
+  const run = await latestCompletedAnalysis(db, ownerId, campaign.id);
+  if (!run) throw new DomainError('no_completed_run', 'the campaign has no completed analysis run yet');
+  const decisions = await listDecisions(db, run.id, 0, run.walletCount + 1);
+  const policy = run.policyVersion === null ? null : await getPolicyVersion(db, campaign.id, run.policyVersion);
+  return { campaign, run, policy, decisions, reviews: await latestReviews(db, run.id) };
 }
 
 export function decisionRowView(chain: string, d: DecisionRow): Record<string, unknown> {

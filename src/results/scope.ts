@@ -1,10 +1,11 @@
 /** Resolves campaign, run and cluster for an owner, in SQL; anything the owner does not own is not found. */
-import type { Kysely } from 'kysely';
+import type { Kysely, RawBuilder } from 'kysely';
 import type { Database } from '../../storage/database.ts';
 import type { AnalysisRow } from '../../storage/repos/analyses-repo.ts';
 import type { ClusterRow } from '../../storage/repos/results-repo.ts';
 import { getCampaign, type CampaignRow } from '../../storage/repos/campaigns-repo.ts';
-import { resolveReadScope } from '../../storage/repos/scope-repo.ts';
+import { resolveReadScope, resolveReadScopeWithPage } from '../../storage/repos/scope-repo.ts';
+import { camelRow } from '../../storage/camel-row.ts';
 import { notFound } from '../core/domain-error.ts';
 
 export async function findCampaign(db: Kysely<Database>, ownerId: string, campaignId: string): Promise<CampaignRow> {
@@ -39,4 +40,34 @@ export async function findCluster(
   if (!run) throw notFound('analysis_not_found', 'analysis');
   if (!cluster) throw notFound('cluster_not_found', 'cluster');
   return { campaign, run, cluster };
+}
+
+/** findRun and a page of the run's rows (a page query of results-repo.ts) in one statement. */
+export async function findRunWithPage<R>(
+  db: Kysely<Database>,
+  ownerId: string,
+  campaignId: string,
+  analysisId: string,
+  page: RawBuilder<unknown>,
+): Promise<{ scope: { campaign: CampaignRow; run: AnalysisRow }; rows: R[] }> {
+  const r = await resolveReadScopeWithPage(db, ownerId, campaignId, analysisId, undefined, page);
+  if (!r.campaign) throw notFound('campaign_not_found', 'campaign');
+  if (!r.run) throw notFound('analysis_not_found', 'analysis');
+  return { scope: { campaign: r.campaign, run: r.run }, rows: r.page.map((p) => camelRow(p) as R) };
+}
+
+/** findCluster and a page of the cluster's rows (a page query of results-repo.ts) in one statement. */
+export async function findClusterWithPage<R>(
+  db: Kysely<Database>,
+  ownerId: string,
+  campaignId: string,
+  analysisId: string,
+  clusterLabel: string,
+  page: RawBuilder<unknown>,
+): Promise<{ scope: { campaign: CampaignRow; run: AnalysisRow; cluster: ClusterRow }; rows: R[] }> {
+  const r = await resolveReadScopeWithPage(db, ownerId, campaignId, analysisId, clusterLabel, page);
+  if (!r.campaign) throw notFound('campaign_not_found', 'campaign');
+  if (!r.run) throw notFound('analysis_not_found', 'analysis');
+  if (!r.cluster) throw notFound('cluster_not_found', 'cluster');
+  return { scope: { campaign: r.campaign, run: r.run, cluster: r.cluster }, rows: r.page.map((p) => camelRow(p) as R) };
 }

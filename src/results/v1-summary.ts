@@ -1,19 +1,27 @@
 /** The v1 analysis summary: counts, top wallet decisions, clusters, graph intelligence and v2 export links. */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../storage/database.ts';
-import type { AnalysisRow } from '../../storage/repos/analyses-repo.ts';
+import { getAnalysisForOwner, type AnalysisRow } from '../../storage/repos/analyses-repo.ts';
 import { listClusters, topDecisions } from '../../storage/repos/results-repo.ts';
-import { analysisLinks } from '../analyses/analysis-events.ts';
+import { analysisLinks, type SummaryCounts } from '../analyses/analysis-events.ts';
 import { chainFamily } from '../core/chains.ts';
+import { notFound } from '../core/domain-error.ts';
 import { displayAddress } from '../core/address/address.ts';
 import { clusterLinks } from './cluster-views.ts';
 
 export const V1_TOP_WALLETS = 25;
 export const V1_TOP_CLUSTERS = 25;
 
+/** The v1 summary of an owner's run; 404 analysis_not_found when it is unknown or another owner's. */
+export async function v1SummaryFor(db: Kysely<Database>, ownerId: string, analysisId: string) {
+  const run = await getAnalysisForOwner(db, ownerId, analysisId);
+  if (!run) throw notFound('analysis_not_found', 'analysis');
+  return v1Summary(db, run);
+}
+
 export async function v1Summary(db: Kysely<Database>, run: AnalysisRow): Promise<Record<string, unknown>> {
   const done = run.status === 'completed';
-  const summary = (run.summary ?? {}) as Record<string, any>;
+  const summary = (run.summary ?? {}) as Record<string, unknown> & SummaryCounts;
   const fam = chainFamily(run.chain);
   const top = done ? await topDecisions(db, run.id, V1_TOP_WALLETS) : [];
   const clusters = done ? await listClusters(db, run.id, 0, V1_TOP_CLUSTERS) : [];

@@ -117,7 +117,7 @@ export async function extendLease(
 ): Promise<boolean> {
   let q = db
     .updateTable('analyses')
-    .set({ lease_expires_at: sql`now() + make_interval(secs => ${leaseSeconds})` as any })
+    .set({ lease_expires_at: sql<Date>`now() + make_interval(secs => ${leaseSeconds})` })
     .where('id', '=', id)
     .where('lease_owner', '=', workerId)
     .where('status', '=', 'running');
@@ -304,7 +304,7 @@ export async function listAnalyses(
   limit: number,
 ): Promise<AnalysisRow[]> {
   let q = db.selectFrom('analyses').selectAll().where('campaign_id', '=', campaignId).where('owner_id', '=', ownerId);
-  if (beforeSeq !== null) q = q.where('seq', '<', beforeSeq as any);
+  if (beforeSeq !== null) q = q.where('seq', '<', beforeSeq);
   return (await q.orderBy('seq', 'desc').limit(limit).execute()).map(camelRow);
 }
 

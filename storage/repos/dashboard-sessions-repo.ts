@@ -1,29 +1,10 @@
 /** Dashboard login links (one-time) and sessions, looked up by the SHA-256 hash of their token. */
 import type { Kysely } from 'kysely';
-import type { Database } from '../database.ts';
+import type { Database, DashboardLoginLinkTable, DashboardSessionTable } from '../database.ts';
+import { camelRow, type Row } from '../camel-row.ts';
 
-export interface LoginLinkRow {
-  ownerId: string;
-  expiresAt: Date;
-  usedAt: Date | null;
-}
-export interface DashboardSessionRow {
-  id: string;
-  ownerId: string;
-  createdAt: Date;
-  expiresAt: Date;
-  lastSeenAt: Date;
-  revokedAt: Date | null;
-}
-
-const toSession = (r: any): DashboardSessionRow => ({
-  id: r.id,
-  ownerId: r.owner_id,
-  createdAt: new Date(r.created_at),
-  expiresAt: new Date(r.expires_at),
-  lastSeenAt: new Date(r.last_seen_at),
-  revokedAt: r.revoked_at ? new Date(r.revoked_at) : null,
-});
+export type LoginLinkRow = Omit<Row<DashboardLoginLinkTable>, 'tokenHash' | 'createdAt'>;
+export type DashboardSessionRow = Omit<Row<DashboardSessionTable>, 'tokenHash'>;
 
 export async function insertLoginLink(
   db: Kysely<Database>,
@@ -44,12 +25,10 @@ export async function insertLoginLink(
 export async function findLoginLink(db: Kysely<Database>, tokenHash: string): Promise<LoginLinkRow | null> {
   const r = await db
     .selectFrom('dashboard_login_links')
-    .selectAll()
+    .select(['owner_id', 'expires_at', 'used_at'])
     .where('token_hash', '=', tokenHash)
     .executeTakeFirst();
-  return r
-    ? { ownerId: r.owner_id, expiresAt: new Date(r.expires_at), usedAt: r.used_at ? new Date(r.used_at) : null }
-    : null;
+  return r ? camelRow(r) : null;
 }
 
 /** Marks an unused, unexpired link used; returns its owner, or null when it is unknown, used or expired. */
@@ -91,10 +70,10 @@ export async function insertSession(
 export async function findSession(db: Kysely<Database>, tokenHash: string): Promise<DashboardSessionRow | null> {
   const r = await db
     .selectFrom('dashboard_sessions')
-    .selectAll()
+    .select(['id', 'owner_id', 'created_at', 'expires_at', 'last_seen_at', 'revoked_at'])
     .where('token_hash', '=', tokenHash)
     .executeTakeFirst();
-  return r ? toSession(r) : null;
+  return r ? camelRow(r) : null;
 }
 
 export async function touchSession(db: Kysely<Database>, id: string): Promise<void> {

@@ -1,28 +1,9 @@
 /** API keys: only a hash of the secret is stored; lookup is by the visible prefix. */
-import type { Kysely } from 'kysely';
-import type { Database } from '../database.ts';
+import { sql, type Kysely } from 'kysely';
+import type { ApiKeyTable, Database } from '../database.ts';
+import { camelRow, type Row } from '../camel-row.ts';
 
-export interface ApiKeyRow {
-  id: string;
-  ownerId: string;
-  prefix: string;
-  secretHash: string;
-  label: string | null;
-  createdAt: Date;
-  revokedAt: Date | null;
-  lastUsedAt: Date | null;
-}
-
-const toRow = (r: any): ApiKeyRow => ({
-  id: r.id,
-  ownerId: r.owner_id,
-  prefix: r.prefix,
-  secretHash: r.secret_hash,
-  label: r.label,
-  createdAt: r.created_at,
-  revokedAt: r.revoked_at,
-  lastUsedAt: r.last_used_at,
-});
+export type ApiKeyRow = Row<ApiKeyTable>;
 
 export async function insertKey(
   db: Kysely<Database>,
@@ -45,7 +26,7 @@ export async function insertKey(
 
 export async function findKeyByPrefix(db: Kysely<Database>, prefix: string): Promise<ApiKeyRow | null> {
   const r = await db.selectFrom('api_keys').selectAll().where('prefix', '=', prefix).executeTakeFirst();
-  return r ? toRow(r) : null;
+  return r ? camelRow(r) : null;
 }
 
 export async function listKeys(db: Kysely<Database>, ownerId: string): Promise<ApiKeyRow[]> {
@@ -56,18 +37,23 @@ export async function listKeys(db: Kysely<Database>, ownerId: string): Promise<A
     .orderBy('created_at')
     .orderBy('id')
     .execute();
-  return rows.map(toRow);
+  return rows.map(camelRow);
 }
 
-/** Revokes a key; returns false when no such key exists. Revoking twice keeps the first time. */
+/** The channel a revocation is announced on (payload: the key's prefix); key caches listen to it. */
+export const KEY_REVOKED_CHANNEL = 'api_key_revoked';
+
+/**
+ * Revokes a key and announces it on KEY_REVOKED_CHANNEL in the same statement (delivered at commit, to every
+ * process listening on the database); returns false when no such key exists. Revoking twice keeps the first time.
+ */
 export async function revokeKey(db: Kysely<Database>, id: string): Promise<boolean> {
-  const res = await db
-    .updateTable('api_keys')
-    .set({ revoked_at: new Date() })
-    .where('id', '=', id)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
-  if (Number(res.numUpdatedRows) > 0) return true;
+  const r = await sql<{ prefix: string }>`
+    with revoked as (
+      update api_keys set revoked_at = ${new Date()} where id = ${id} and revoked_at is null returning prefix
+    )
+    select prefix, pg_notify(${KEY_REVOKED_CHANNEL}, prefix) from revoked`.execute(db);
+  if (r.rows.length > 0) return true;
   return (await db.selectFrom('api_keys').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
 }
 

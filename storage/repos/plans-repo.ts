@@ -1,19 +1,17 @@
 /** Owner plans (none / starter / growth, with expiry) and the metered monthly usage of v1 requests. */
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../database.ts';
+import type { Database, OwnerPlanTable } from '../database.ts';
+import { camelRow, type Row } from '../camel-row.ts';
 
-export interface OwnerPlan {
-  ownerId: string;
-  plan: string;
-  activatedAt: Date;
-  expiresAt: Date;
-}
+export type OwnerPlan = Omit<Row<OwnerPlanTable>, 'updatedAt'>;
 
 export async function getPlan(db: Kysely<Database>, ownerId: string): Promise<OwnerPlan | null> {
-  const r = await db.selectFrom('owner_plans').selectAll().where('owner_id', '=', ownerId).executeTakeFirst();
-  return r
-    ? { ownerId: r.owner_id, plan: r.plan, activatedAt: new Date(r.activated_at), expiresAt: new Date(r.expires_at) }
-    : null;
+  const r = await db
+    .selectFrom('owner_plans')
+    .select(['owner_id', 'plan', 'activated_at', 'expires_at'])
+    .where('owner_id', '=', ownerId)
+    .executeTakeFirst();
+  return r ? camelRow(r) : null;
 }
 
 /** Activates (or replaces) the owner's plan from now for `days` days. */

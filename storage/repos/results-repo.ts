@@ -1,5 +1,5 @@
 /** Read-only access to stored run results: clusters, evidence, members and decisions (keyset pages). */
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import type { ClusterEvidenceTable, ClusterTable, Database, DecisionTable } from '../database.ts';
 import { camelRow, type Row } from '../camel-row.ts';
 
@@ -21,25 +21,6 @@ export async function listClusters(
     await db
       .selectFrom('clusters')
       .selectAll()
-      .where('analysis_id', '=', analysisId)
-      .where('ordinal', '>', afterOrdinal)
-      .orderBy('ordinal')
-      .limit(limit)
-      .execute()
-  ).map(camelRow);
-}
-
-/** Catalog page: only the columns the catalog shows (no support, archetype or summary JSON to parse). */
-export async function listClusterCatalog(
-  db: Db,
-  analysisId: string,
-  afterOrdinal: number,
-  limit: number,
-): Promise<Array<Pick<ClusterRow, 'ordinal' | 'label' | 'size' | 'riskScore' | 'groupingBasis'>>> {
-  return (
-    await db
-      .selectFrom('clusters')
-      .select(['ordinal', 'label', 'size', 'risk_score', 'grouping_basis'])
       .where('analysis_id', '=', analysisId)
       .where('ordinal', '>', afterOrdinal)
       .orderBy('ordinal')
@@ -162,6 +143,29 @@ export async function listDecisions(
       .execute()
   ).map(camelRow);
 }
+
+/*
+ * Page queries for resolveReadScopeWithPage (scope-repo.ts): they read the run as `a` and the cluster as `cl` of
+ * the scope statement, so the scope and the page cost one round trip. Rows come back as JSON: every column here is
+ * integer, text or jsonb, which JSON carries with the same types the driver gives.
+ */
+const decisionColumns = sql.raw(DECISION_COLUMNS.map((c) => `d.${c}`).join(', '));
+
+/** Decisions of the scope's run after `afterOrdinal` (see listDecisions). */
+export const decisionsPage = (afterOrdinal: number, limit: number): RawBuilder<unknown> =>
+  sql`select ${decisionColumns} from decisions d
+    where d.analysis_id = a.id and d.ordinal > ${afterOrdinal} order by d.ordinal limit ${limit}`;
+
+/** Members of the scope's cluster after `afterOrdinal` (see listMembers). */
+export const membersPage = (afterOrdinal: number, limit: number): RawBuilder<unknown> =>
+  sql`select ${decisionColumns} from decisions d
+    where d.analysis_id = a.id and d.cluster_ordinal = cl.ordinal and d.ordinal > ${afterOrdinal}
+    order by d.ordinal limit ${limit}`;
+
+/** Catalog rows of the scope's run after `afterOrdinal`: only the columns the catalog shows (no JSON to parse). */
+export const clusterCatalogPage = (afterOrdinal: number, limit: number): RawBuilder<unknown> =>
+  sql`select k.ordinal, k.label, k.size, k.risk_score, k.grouping_basis from clusters k
+    where k.analysis_id = a.id and k.ordinal > ${afterOrdinal} order by k.ordinal limit ${limit}`;
 
 export type DiffRow = { walletAddress: string; a: DecisionRow | null; b: DecisionRow | null };
 

@@ -2,8 +2,8 @@
  * Reads the review domain needs from stored run results (never writes them): one wallet's decision, the
  * evidence items a reviewer names, the wallets that may need review, and the aggregates the run charts draw.
  */
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Database } from '../database.ts';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { ClusterTable, Database, DecisionTable } from '../database.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -21,7 +21,19 @@ export interface StoredWallet {
 
 const json = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
 
-function toWallet(r: Record<string, any>): StoredWallet {
+/** The decision columns WALLET_COLUMNS selects (JSON columns may arrive as text from raw SQL). */
+type WalletRecord = Pick<
+  Selectable<DecisionTable>,
+  | 'wallet_address'
+  | 'cluster_ordinal'
+  | 'cluster_label'
+  | 'risk_score'
+  | 'stored_status'
+  | 'recommended_action'
+  | 'policy_action'
+> & { reasons: unknown; input: unknown };
+
+function toWallet(r: WalletRecord): StoredWallet {
   const input = json<Record<string, unknown> | null>(r.input) ?? {};
   const points = Number(input.campaignPoints);
   return {
@@ -41,14 +53,14 @@ const WALLET_COLUMNS = sql`wallet_address, cluster_ordinal, cluster_label, risk_
   recommended_action, policy_action, reasons, input`;
 
 export async function storedWallet(db: Db, analysisId: string, address: string): Promise<StoredWallet | null> {
-  const r = await sql<Record<string, any>>`select ${WALLET_COLUMNS} from decisions
+  const r = await sql<WalletRecord>`select ${WALLET_COLUMNS} from decisions
     where analysis_id = ${analysisId} and wallet_address = ${address} limit 1`.execute(db);
   return r.rows[0] ? toWallet(r.rows[0]) : null;
 }
 
 export async function storedWallets(db: Db, analysisId: string, addresses: string[]): Promise<StoredWallet[]> {
   if (addresses.length === 0) return [];
-  const r = await sql<Record<string, any>>`select ${WALLET_COLUMNS} from decisions
+  const r = await sql<WalletRecord>`select ${WALLET_COLUMNS} from decisions
     where analysis_id = ${analysisId} and wallet_address = any(${addresses}::text[])`.execute(db);
   return r.rows.map(toWallet);
 }
@@ -63,7 +75,7 @@ export async function reviewCandidates(
   alsoWallets: string[],
   limit: number,
 ): Promise<StoredWallet[]> {
-  const r = await sql<Record<string, any>>`select ${WALLET_COLUMNS} from decisions
+  const r = await sql<WalletRecord>`select ${WALLET_COLUMNS} from decisions
     where analysis_id = ${analysisId}
       and (recommended_action <> 'approve' or wallet_address = any(${alsoWallets}::text[]))
     order by risk_score desc, ordinal limit ${limit}`.execute(db);
@@ -98,10 +110,15 @@ export interface RunClusterSummary {
 
 /** Every cluster of a run with the evidence kinds it holds (from the stored summary), highest risk first. */
 export async function runClusters(db: Db, analysisId: string, limit: number): Promise<RunClusterSummary[]> {
-  const r = await sql<Record<string, any>>`select ordinal, label, size, risk_score, summary from clusters
+  const r = await sql<
+    Pick<Selectable<ClusterTable>, 'ordinal' | 'label' | 'size' | 'risk_score'> & { summary: unknown }
+  >`select ordinal, label, size, risk_score, summary from clusters
     where analysis_id = ${analysisId} order by ordinal limit ${limit}`.execute(db);
   return r.rows.map((c) => {
-    const counts = (json<Record<string, any>>(c.summary)?.evidence ?? {}) as Record<string, { kinds?: object }>;
+    const counts = (json<{ evidence?: unknown } | null>(c.summary)?.evidence ?? {}) as Record<
+      string,
+      { kinds?: object }
+    >;
     const kinds = new Set<string>();
     for (const lane of Object.values(counts)) for (const k of Object.keys(lane?.kinds ?? {})) kinds.add(k);
     return { ordinal: c.ordinal, label: c.label, size: c.size, riskScore: c.risk_score, evidenceKinds: [...kinds] };

@@ -1,6 +1,7 @@
 /** Screening lists (versioned; a newer version of a list replaces the older as active), scans and feedback. */
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../database.ts';
+import type { Database, ScreeningFeedbackTable, ScreeningScanTable } from '../database.ts';
+import type { Row } from '../camel-row.ts';
 import { toStorableText } from '../storable-text.ts';
 
 type Db = Kysely<Database>;
@@ -43,7 +44,7 @@ export async function insertListVersion(
       .updateTable('screening_lists')
       .set({ active: false })
       .where('name', '=', l.name)
-      .where('id', '<>', id as any)
+      .where('id', '<>', id)
       .execute();
     for (let i = 0; i < l.entries.length; i += 5000) {
       const p = l.entries.slice(i, i + 5000);
@@ -191,15 +192,11 @@ export async function listFeedback(
     .execute();
 }
 
-export interface FeedbackQueueRow {
-  id: string;
-  scanId: string;
-  verdict: string;
-  reason: string;
-  status: string;
-  createdAt: Date;
-  scan: { type: string; chain: string; value: string; verdict: string; riskScore: number };
-}
+/** A feedback row with the scan it is about (both from their table types). */
+export type FeedbackQueueRow = Pick<
+  Row<ScreeningFeedbackTable>,
+  'id' | 'scanId' | 'verdict' | 'reason' | 'status' | 'createdAt'
+> & { scan: Pick<Row<ScreeningScanTable>, 'type' | 'chain' | 'value' | 'verdict' | 'riskScore'> };
 
 /** The review queue: feedback of one status with the scan it is about, oldest first. */
 export async function listFeedbackQueue(db: Db, status: string, limit: number): Promise<FeedbackQueueRow[]> {

@@ -18,6 +18,18 @@ export interface TransferRecord {
   source: string;
   dedupKey: string;
 }
+/** Transfers column by column (bulk loads and the engine read them so: no object per row). */
+export interface TransferColumns {
+  length: number;
+  chain: string[];
+  from: string[];
+  to: string[];
+  txHash: Array<string | null>;
+  blockTime: Array<number | null>;
+  amount: Array<string | null>;
+  asset: Array<string | null>;
+  dedupKey: string[];
+}
 export interface LabelRecord {
   chain: string;
   address: string;

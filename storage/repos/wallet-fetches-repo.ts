@@ -4,23 +4,16 @@
  * A fetched history is written to the transfer store together with its row, in one transaction.
  */
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../database.ts';
+import type { Database, WalletFetchTable } from '../database.ts';
+import { camelRow, type Row } from '../camel-row.ts';
 import { insertTransfers, type TransferRecord } from './transfers-repo.ts';
 
 type Db = Kysely<Database>;
 
 export type FetchStatus = 'ok' | 'partial' | 'failed';
 
-export interface WalletFetchRow {
-  chain: string;
-  address: string;
-  provider: string;
-  fetched_at: Date;
-  status: FetchStatus;
-  transfers: number;
-  pages: number;
-  error: string | null;
-}
+/** A fetch row as read (the legacy `complete` flag is left out: `status` says it). */
+export type WalletFetchRow = Omit<Row<WalletFetchTable>, 'complete' | 'status'> & { status: FetchStatus };
 
 /** Transfer rows written by a provider carry this source prefix (imports never do). */
 export const PROVIDER_SOURCE_PREFIX = 'provider:';
@@ -106,5 +99,5 @@ export async function getFetch(db: Db, chain: string, address: string): Promise<
     .where('chain', '=', chain)
     .where('address', '=', address)
     .executeTakeFirst();
-  return row ? { ...row, status: row.status as FetchStatus } : null;
+  return row ? { ...camelRow(row), status: row.status as FetchStatus } : null;
 }

@@ -181,7 +181,7 @@ export async function recordAttempt(
     .updateTable('webhook_deliveries')
     .set({
       status: o.status,
-      attempts: sql`attempts + 1` as any,
+      attempts: sql<number>`attempts + 1`,
       last_status_code: o.statusCode,
       last_error: o.error,
       next_attempt_at: o.nextAttemptAt,
@@ -205,7 +205,7 @@ export async function listDeliveries(
 ): Promise<DeliveryRow[]> {
   let q = db.selectFrom('webhook_deliveries').selectAll().where('endpoint_id', '=', endpointId);
   if (status) q = q.where('status', '=', status);
-  if (beforeSeq !== null) q = q.where('seq', '<', beforeSeq as any);
+  if (beforeSeq !== null) q = q.where('seq', '<', beforeSeq);
   return (await q.orderBy('seq', 'desc').limit(limit).execute()).map(camelRow);
 }
 

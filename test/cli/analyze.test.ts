@@ -33,7 +33,8 @@ t.test('analyze runs the engine on files, without a server or database', async (
   sybils.forEach((w, i) =>
     rows.push(`${funder},${w},${1_700_000_000 + i}`, `${w},${sybils[(i + 1) % 10]},${1_700_100_000 + i}`),
   );
-  for (const w of [...sybils, ...users]) rows.push(`${exchange},${w},1690000000`);
+  // withdrawals of unrelated users, hours apart
+  [...sybils, ...users].forEach((w, i) => rows.push(`${exchange},${w},${1_690_000_000 + i * 7_919}`));
   ladder.forEach((w, i) => {
     if (i + 1 < ladder.length) rows.push(`${w},${ladder[i + 1]},1`);
     if (i + 2 < ladder.length) rows.push(`${w},${ladder[i + 2]},1`);

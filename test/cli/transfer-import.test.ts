@@ -3,7 +3,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { importLabels, importTransfers, type ImportCounts } from '../../src/imports/transfer-import.ts';
+import {
+  importLabels,
+  importTransfers,
+  transferRecords,
+  type ImportCounts,
+} from '../../src/imports/transfer-import.ts';
 import { MAX_LINE_BYTES } from '../../src/imports/record-stream.ts';
 import { DomainError } from '../../src/core/domain-error.ts';
 
@@ -23,7 +28,7 @@ async function run(
   fs.writeFileSync(file, content);
   const rows: any[] = [];
   const counts = await importTransfers({ file, chain, source: 'test' }, async (batch) => {
-    rows.push(...batch);
+    rows.push(...transferRecords(batch, 'test'));
     return batch.length;
   });
   return { counts, rows };
@@ -42,6 +47,24 @@ t.test('a malformed CSV row is reported as rejected and the rows after it are ke
   const open = await run('open.csv', `from,to\n${A},${B}\n"${A},${C}\n${B},${C}\n`);
   t.match(open.counts, { kept: 1, rejected: 1 }, 'an unclosed quote is one rejected row, not a crash');
   t.match(reasons(open.counts), [/malformed CSV/]);
+});
+
+t.test('quoted records take the full parser: commas, doubled quotes and line breaks inside quotes', async (t) => {
+  const csv =
+    `from,to,asset\n${A},${B},"USD, bridged"\n${A},${C},"say ""hi"""\n${B},${C},"two\nlines"\n` +
+    ` ${C} , ${A} ,eth\n${A}\n"${B}",${A},\n`;
+  const { counts, rows } = await run('quoted.csv', csv);
+  t.match(counts, { read: 6, kept: 5, rejected: 1 });
+  t.same(
+    rows.map((r) => r.asset),
+    ['USD, bridged', 'say "hi"', 'two\nlines', 'eth', null],
+  );
+  t.same(
+    rows.map((r) => r.from),
+    [A, A, B, C, B],
+    'unquoted fields are trimmed like quoted ones',
+  );
+  t.same(reasons(counts), ['7: missing from or to'], 'line numbers count the line break inside quotes');
 });
 
 t.test('a line longer than the limit is rejected without being buffered, for CSV and NDJSON', async (t) => {

@@ -1,8 +1,6 @@
 /** Contract tests of the review domain (reviews, appeals, runs' wallets without data); every adapter runs them. */
 import type { Test } from 'tap';
 import type { StoreFactory } from '../helpers/stores.ts';
-import { insertCampaign } from '../../storage/repos/campaigns-repo.ts';
-import { insertAnalysis } from '../../storage/repos/analyses-repo.ts';
 import {
   getAppeal,
   insertAppeal,
@@ -18,33 +16,9 @@ import {
 } from '../../storage/repos/reviews-repo.ts';
 import { newId } from '../../src/core/ids.ts';
 import type { Store } from '../../storage/store.ts';
+import { storedRun } from './stored-run.ts';
 
-async function run(s: Store, ownerId: string) {
-  const c = await insertCampaign(s.db, {
-    id: newId('cmp'),
-    ownerId,
-    name: 'c',
-    campaignType: 'airdrop',
-    chain: 'Ethereum',
-    lifecycle: 'draft',
-    riskPolicy: 'balanced',
-    startsAt: null,
-    endsAt: null,
-    rewardPoolUsd: null,
-    campaignContracts: [],
-    metadata: {},
-    notes: null,
-    source: 'v2',
-  });
-  const id = newId('anl');
-  const base = { campaignId: c.id, ownerId, analysisMode: 'onchain', riskPolicy: 'balanced', policyVersion: null };
-  await s.db
-    .transaction()
-    .execute((tx) =>
-      insertAnalysis(tx, { ...base, id, chain: 'Ethereum', walletCount: 2, inputHash: 'h', source: 'v2' }, []),
-    );
-  return { campaignId: c.id, analysisId: id };
-}
+const run = (s: Store, ownerId: string) => storedRun(s, { ownerId, walletCount: 2 });
 
 const review = (scope: { campaignId: string; analysisId: string }, over: Partial<NewReview>): NewReview => ({
   id: newId('rev'),

@@ -14,6 +14,7 @@ import { getOrCreateSetting } from '../../storage/repos/settings-repo.ts';
 import { newId } from '../../src/core/ids.ts';
 import { storageContractExtensions } from './storage-contract-extensions.ts';
 import { reviewsContract } from './reviews-contract.ts';
+import { bulkLoadContract } from './bulk-load-contract.ts';
 
 const campaign = (ownerId: string) => ({
   id: newId('cmp'),
@@ -148,4 +149,5 @@ export function runStorageContract(t: Test, factory: StoreFactory): void {
 
   storageContractExtensions(t, factory);
   reviewsContract(t, factory);
+  bulkLoadContract(t, factory);
 }

@@ -181,10 +181,12 @@ t.test('one giant component: parallel chunks, same partition for 1 and 2 threads
   // a sanity bound only (bench:engine measures quality): the planted groups are mostly found, not merged
   let together = 0;
   let pairs = 0;
+  const node = new Map(graph.addresses.map((a, i) => [a, i])); // node ids follow the canonical order
+  const groupOfInput = (i: number): number => one.groupOf[node.get(input.transfers.addresses[i])!];
   for (let u = 1; u < n; u++)
     if (truth[u] === truth[u - 1]) {
       pairs++;
-      if (one.groupOf[u] === one.groupOf[u - 1]) together++;
+      if (groupOfInput(u) === groupOfInput(u - 1)) together++;
     }
   t.ok(together / pairs > 0.9, `planted neighbours grouped together: ${(together / pairs).toFixed(3)}`);
   t.ok(one.groupCount > 0.9 * (truth[n - 1] + 1), 'groups are not merged wholesale');

@@ -1,6 +1,7 @@
 /** Builders of engine input for the engine tests: named addresses, transfers as [from, to] pairs. */
 import { createHash } from 'node:crypto';
 import type { EngineInput, EngineWalletInput } from '../../engine/index.ts';
+import { addressIndex } from '../../engine/address-index.ts';
 
 export const evm = (seed: string): string => '0x' + createHash('sha256').update(seed).digest('hex').slice(0, 40);
 
@@ -22,17 +23,7 @@ export interface Spec {
 }
 
 export function engineInput(spec: Spec): EngineInput {
-  const addresses: string[] = [];
-  const index = new Map<string, number>();
-  const id = (a: string): number => {
-    let i = index.get(a);
-    if (i === undefined) {
-      i = addresses.length;
-      index.set(a, i);
-      addresses.push(a);
-    }
-    return i;
-  };
+  const { addresses, id } = addressIndex();
   const from = new Uint32Array(spec.transfers.length);
   const to = new Uint32Array(spec.transfers.length);
   const blockTime = new Float64Array(spec.transfers.length);
@@ -57,11 +48,13 @@ export function fanOut(
   tag: string,
   size: number,
   mk: (s: string) => string = evm,
+  /** Seconds between the funder's payments: 1 is a farm's burst, a day is a person paying now and then. */
+  spacing = 1,
 ): { funder: string; wallets: string[]; transfers: Array<[string, string, number]> } {
   const funder = mk(`${tag}-funder`);
   const wallets = Array.from({ length: size }, (_, i) => mk(`${tag}-w${i}`));
   const transfers: Array<[string, string, number]> = [];
-  wallets.forEach((w, i) => transfers.push([funder, w, 1000 + i]));
+  wallets.forEach((w, i) => transfers.push([funder, w, 1000 + i * spacing]));
   wallets.forEach((w, i) => transfers.push([w, wallets[(i + 1) % size], 2000 + i]));
   return { funder, wallets, transfers };
 }

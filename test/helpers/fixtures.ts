@@ -25,14 +25,14 @@ export async function plantCluster(store: Store, tag = 'a'): Promise<PlantedFixt
   const independents = Array.from({ length: 10 }, (_, i) => evm(`indep-${tag}-${i}`));
   const rows: TransferRecord[] = [];
   let n = 0;
-  const add = (from: string, to: string, t: number): void => {
+  const add = (from: string, to: string, t: number, amount = '1'): void => {
     rows.push({
       chain: 'ethereum',
       from,
       to,
       txHash: null,
       blockTime: t,
-      amount: '1',
+      amount,
       asset: 'ETH',
       source: 'test',
       dedupKey: `${tag}-${n++}`,
@@ -40,7 +40,8 @@ export async function plantCluster(store: Store, tag = 'a'): Promise<PlantedFixt
   };
   sybils.forEach((s, i) => add(funder, s, 1_700_000_000 + i * 60));
   sybils.forEach((s, i) => add(s, sybils[(i + 1) % sybils.length], 1_700_100_000 + i * 60));
-  for (const w of [...sybils, ...independents]) add(hub, w, 1_690_000_000 + n);
+  // the exchange pays its users hours apart and different amounts, as withdrawals of unrelated users are
+  for (const w of [...sybils, ...independents]) add(hub, w, 1_690_000_000 + n * 7_919, (1 + n * 0.37).toFixed(2));
   independents.forEach((w, i) => add(w, evm(`shop-${tag}-${i}`), 1_700_200_000 + i));
   await insertTransfers(store.db, rows);
   await insertLabels(store.db, [

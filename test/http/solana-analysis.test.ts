@@ -14,14 +14,14 @@ await eachStore(t, 'solana_runs', (t, factory) => {
     const sybils = Array.from({ length: 9 }, (_, i) => sol(`sol-sybil-${i}`));
     const users = Array.from({ length: 6 }, (_, i) => sol(`sol-user-${i}`));
     const rows: TransferRecord[] = [];
-    const add = (from: string, to: string, time: number): void => {
+    const add = (from: string, to: string, time: number, amount = '1'): void => {
       rows.push({
         chain: 'solana',
         from,
         to,
         txHash: null,
         blockTime: time,
-        amount: '1',
+        amount,
         asset: 'SOL',
         source: 'test',
         dedupKey: `${from}>${to}>${time}`,
@@ -29,7 +29,8 @@ await eachStore(t, 'solana_runs', (t, factory) => {
     };
     sybils.forEach((w, i) => add(funder, w, 1_700_000_000 + i));
     sybils.forEach((w, i) => add(w, sybils[(i + 1) % sybils.length], 1_700_100_000 + i));
-    for (const w of [...sybils, ...users]) add(hub, w, 1_690_000_000);
+    // withdrawals of unrelated users: hours apart, different amounts
+    [...sybils, ...users].forEach((w, i) => add(hub, w, 1_690_000_000 + i * 7_919, (1 + i * 0.37).toFixed(2)));
     await insertTransfers(srv.store.db, rows);
     await insertLabels(srv.store.db, [
       { chain: 'solana', address: hub, list: 'exchange', kind: 'infrastructure', source: 'test' },

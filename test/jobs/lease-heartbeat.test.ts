@@ -1,18 +1,18 @@
 /**
  * Analysis leases with a heartbeat, with real worker processes on PostgreSQL: a worker killed with SIGKILL mid-run
- * has its run taken up by another worker within 15 s, and a live worker that is slow (a chain provider answering
- * slower than the lease) keeps its run: it is never taken twice. The embedded store is owned by one process, so
- * there is no second process to take a run over there.
+ * has its run taken up by another worker within 25 s (a 10 s lease), and a live worker that is slow (a chain
+ * provider answering slower than the lease) keeps its run: it is never taken twice. The embedded store is owned by
+ * one process, so there is no second process to take a run over there.
  */
 import t, { type Test } from 'tap';
 import http from 'node:http';
 import path from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { TEST_DATABASE_URL, postgresFactory } from '../helpers/stores.ts';
+import { postgresFactory } from '../helpers/stores.ts';
 import { until } from '../helpers/receiver.ts';
 import { openStore } from '../../storage/store.ts';
+import { freshDatabase } from '../helpers/fresh-database.ts';
 import { startTestServer } from '../helpers/app.ts';
 
 const bin = path.resolve(import.meta.dirname, '../../bin/wallet-integrity.js');
@@ -37,20 +37,6 @@ async function slowEtherscan(): Promise<{ url: string; delayMs: number; requests
   return state;
 }
 
-async function freshDatabase(t: Test): Promise<string> {
-  const dbName = `wi_lease_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await admin.connect();
-  await admin.query(`create database ${dbName}`);
-  t.teardown(async () => {
-    await admin.query(`drop database if exists ${dbName} with (force)`);
-    await admin.end();
-  });
-  const url = new URL(TEST_DATABASE_URL);
-  url.pathname = `/${dbName}`;
-  return url.toString();
-}
-
 interface Setup {
   db: pg.Client;
   startWorker(): ChildProcess;
@@ -60,7 +46,7 @@ interface Setup {
 }
 
 async function setup(t: Test, provider: { url: string }): Promise<Setup> {
-  const databaseUrl = await freshDatabase(t);
+  const databaseUrl = await freshDatabase(t, 'lease');
   // the API in this process (no workers) queues one onchain run; only the child workers work on it
   const store = await openStore({ databaseUrl });
   const srv = await startTestServer({ store, background: false });
@@ -123,7 +109,7 @@ if (!factory) t.pass('PostgreSQL unreachable outside CI: skipped');
 else {
   t.teardown(() => factory.cleanup());
 
-  t.test('a worker killed with SIGKILL mid-run: another takes the run up within 15 s', async (t) => {
+  t.test('a worker killed with SIGKILL mid-run: another takes the run up within 25 s', async (t) => {
     const provider = await slowEtherscan();
     t.teardown(() => provider.close());
     provider.delayMs = 60_000; // the first worker hangs in its chain fetch
@@ -135,9 +121,11 @@ else {
     provider.delayMs = 0;
     first.kill('SIGKILL');
     const killedAt = Date.now();
-    await until(async () => pidOf((await s.row()).lease_owner) === second.pid, 30_000);
+    await until(async () => pidOf((await s.row()).lease_owner) === second.pid, 45_000);
     const takenAfter = (Date.now() - killedAt) / 1000;
-    t.ok(takenAfter < 15, `taken up ${takenAfter.toFixed(1)} s after the kill`);
+    // the 10 s lease, then the second worker's next poll: about 10-12 s on a quiet machine. The bound leaves room
+    // for a loaded CI machine (15.3 s was seen there) while still failing a lease that is never taken up
+    t.ok(takenAfter < 25, `taken up ${takenAfter.toFixed(1)} s after the kill`);
     await until(async () => (await s.row()).status === 'completed', 60_000);
     t.equal((await s.row()).attempts, 2, 'claimed twice: the dead worker, then the live one');
     t.equal(await s.completedEvents(), 1, 'completed exactly once');

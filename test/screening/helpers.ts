@@ -44,3 +44,13 @@ export function smallKnowledge(extra: ParsedList[] = []): ScreeningKnowledge {
     ...extra,
   ]);
 }
+
+/** Deterministic synthetic name part for index i (a, b, ..., z, ba, ...): no randomness, so models are reproducible. */
+export function letters(i: number): string {
+  let s = '';
+  do {
+    s = String.fromCharCode(97 + (i % 26)) + s;
+    i = Math.floor(i / 26);
+  } while (i > 0);
+  return s;
+}

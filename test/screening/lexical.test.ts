@@ -4,17 +4,8 @@ import { parseList } from '../../src/screening/lists/parse-list.ts';
 import { analyzeUrl } from '../../src/screening/url/analyze-url.ts';
 import { LEXICAL_MIN_DOCS, scoreHost, trainLexicalModel } from '../../src/screening/url/lexical-model.ts';
 import { decideVerdict } from '../../src/screening/verdict.ts';
-import { smallKnowledge } from './helpers.ts';
+import { letters, smallKnowledge } from './helpers.ts';
 
-// deterministic synthetic project names (no randomness: the model must be reproducible)
-const letters = (i: number): string => {
-  let s = '';
-  do {
-    s = String.fromCharCode(97 + (i % 26)) + s;
-    i = Math.floor(i / 26);
-  } while (i > 0);
-  return s;
-};
 const names = Array.from({ length: 1500 }, (_, i) => 'proj' + letters(i));
 const lures = ['claim', 'airdrop', 'rewards'];
 const tlds = ['xyz', 'top', 'com'];

@@ -2,11 +2,10 @@ import t from 'tap';
 import net from 'node:net';
 import path from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
-import { TEST_DATABASE_URL, postgresFactory } from '../helpers/stores.ts';
+import { postgresFactory } from '../helpers/stores.ts';
 import { startReceiver, until } from '../helpers/receiver.ts';
 import { openStore } from '../../storage/store.ts';
+import { freshDatabase } from '../helpers/fresh-database.ts';
 import { adminCommands } from '../../src/app/admin-commands.ts';
 
 const bin = path.resolve(import.meta.dirname, '../../bin/wallet-integrity.js');
@@ -23,16 +22,7 @@ const factory = await postgresFactory('crash');
 if (!factory) t.pass('PostgreSQL unreachable outside CI: skipped');
 else {
   t.test('a server killed during a delivery loses nothing and delivers once after restart', async (t) => {
-    const dbName = `wi_crash_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-    await admin.connect();
-    await admin.query(`create database ${dbName}`);
-    const url = new URL(TEST_DATABASE_URL);
-    url.pathname = `/${dbName}`;
-    t.teardown(async () => {
-      await admin.query(`drop database if exists ${dbName} with (force)`);
-      await admin.end();
-    });
+    const url = new URL(await freshDatabase(t, 'crash'));
 
     const store = await openStore({ databaseUrl: url.toString() });
     await store.migrate();

@@ -69,17 +69,18 @@ export function badge(text: string, kind = text): HTMLElement {
 
 /** An inline message region (role=alert for errors) that forms reuse. */
 export function messageBox(): HTMLElement & { show(text: string, error?: boolean): void; clear(): void } {
-  const el = h('p', { class: 'message', 'aria-live': 'polite' }) as any;
-  el.show = (text: string, error = false) => {
-    el.textContent = text;
-    el.className = `message ${error ? 'error' : 'ok'}`;
-    el.setAttribute('role', error ? 'alert' : 'status');
-  };
-  el.clear = () => {
-    el.textContent = '';
-    el.className = 'message';
-  };
-  return el;
+  const el = h('p', { class: 'message', 'aria-live': 'polite' });
+  return Object.assign(el, {
+    show(text: string, error = false): void {
+      el.textContent = text;
+      el.className = `message ${error ? 'error' : 'ok'}`;
+      el.setAttribute('role', error ? 'alert' : 'status');
+    },
+    clear(): void {
+      el.textContent = '';
+      el.className = 'message';
+    },
+  });
 }
 
 export function toast(text: string): void {

@@ -1,28 +1,27 @@
 /** v2 analyses: start (JSON or multipart CSV), paged run list, status with a bounded clusters preview. */
 import fs from 'node:fs/promises';
 import { listAnalyses } from '../../../storage/repos/analyses-repo.ts';
-import { countClusters, listClusters } from '../../../storage/repos/results-repo.ts';
 import { runAcceptedView, startAnalysis } from '../../analyses/analysis-service.ts';
 import { analysisRunSchema, analysisStartMultipartSchema, analysisStartSchema } from '../schemas/analysis-schemas.ts';
 import { preflightCoverage } from '../../analyses/data-coverage.ts';
 import { chainFamily } from '../../core/chains.ts';
-import { runSummaryView, statusView, STATUS_CLUSTER_PREVIEW } from '../../analyses/analysis-views.ts';
+import { runStatus, runSummaryView } from '../../analyses/analysis-views.ts';
 import { walletsFromCsv } from '../../analyses/wallet-input.ts';
 import { resolveCampaign, resolveRun } from '../scope.ts';
 import { ApiError } from '../api-error.ts';
 import { keysetPage } from '../pagination.ts';
-import { principalOf, type AppContext, type RouteDef } from '../route-def.ts';
+import { principalOf, type AppContext, defineRoute, type RouteDef } from '../route-def.ts';
 import { ANALYSIS_MODES } from '../../core/vocabulary.ts';
-import { cursorParam, errorSchema, limitParam, paginationSchema } from '../schemas/common.ts';
+import { errorSchema, pageQuery, paginationSchema } from '../schemas/common.ts';
 
 const err = (description: string) => ({ description, schema: errorSchema });
 
 async function readCsvUpload(
   ctx: AppContext,
 ): Promise<{ items: Array<Record<string, unknown>>; analysisMode?: string }> {
-  const files = (ctx.request as any).files ?? {};
-  const fields = (ctx.request as any).body ?? {};
-  const all = Object.values(files).flat() as Array<{ filepath: string }>;
+  const files = ctx.request.files ?? {};
+  const fields = (ctx.request.body ?? {}) as Record<string, string | string[] | undefined>;
+  const all = Object.values(files).flat();
   try {
     const file = Array.isArray(files.csvFile) ? files.csvFile[0] : files.csvFile;
     if (!file) throw new ApiError('missing_file', 'multipart analysis start needs a csvFile part');
@@ -41,7 +40,7 @@ async function readCsvUpload(
 }
 
 export const analysisRoutes: RouteDef[] = [
-  {
+  defineRoute({
     method: 'post',
     path: '/api/v2/campaigns/{id}/analyses',
     operationId: 'startAnalysis',
@@ -59,7 +58,7 @@ export const analysisRoutes: RouteDef[] = [
       let input: { items: Array<string | Record<string, unknown>>; analysisMode?: string };
       if (ctx.is('multipart/form-data')) input = await readCsvUpload(ctx);
       else {
-        const body = ctx.state.body as { wallets: Array<string | Record<string, unknown>>; analysisMode?: string };
+        const body = ctx.state.body;
         input = { items: body.wallets, analysisMode: body.analysisMode };
       }
       const { run, duplicates, wallets } = await startAnalysis(
@@ -80,15 +79,15 @@ export const analysisRoutes: RouteDef[] = [
       );
       ctx.body = { ...runAcceptedView(run, duplicates), dataCoverage };
     },
-  },
-  {
+  }),
+  defineRoute({
     method: 'get',
     path: '/api/v2/campaigns/{id}/analyses',
     operationId: 'listAnalyses',
     summary: 'Page of stored run summaries, newest first',
     tag: 'Analyses',
     auth: 'key',
-    query: { properties: { limit: limitParam(500, 100), cursor: cursorParam(768) } },
+    query: pageQuery(500, 100, 768),
     responses: {
       200: {
         description: 'Run summaries',
@@ -103,7 +102,7 @@ export const analysisRoutes: RouteDef[] = [
     },
     async handler(ctx) {
       const campaign = await resolveCampaign(ctx);
-      const q = ctx.state.query as { limit: number; cursor?: string };
+      const q = ctx.state.query;
       const owner = principalOf(ctx).ownerId;
       const page = await keysetPage({
         cursors: ctx.services.cursors,
@@ -123,8 +122,8 @@ export const analysisRoutes: RouteDef[] = [
         pagination: page.pagination,
       };
     },
-  },
-  {
+  }),
+  defineRoute({
     method: 'get',
     path: '/api/v2/campaigns/{id}/analyses/{analysisId}',
     operationId: 'getAnalysis',
@@ -148,10 +147,7 @@ export const analysisRoutes: RouteDef[] = [
     },
     async handler(ctx) {
       const { run } = await resolveRun(ctx);
-      const done = run.status === 'completed';
-      const clusters = done ? await listClusters(ctx.services.store.db, run.id, 0, STATUS_CLUSTER_PREVIEW) : [];
-      const total = done ? await countClusters(ctx.services.store.db, run.id) : 0;
-      ctx.body = statusView(run, clusters, total);
+      ctx.body = await runStatus(ctx.services.store.db, run);
     },
-  },
+  }),
 ];

@@ -1,28 +1,27 @@
 /** v2 campaigns: list, create, read (with policy and analysis context), lifecycle change, policy activation. */
-import { listCampaigns } from '../../../storage/repos/campaigns-repo.ts';
 import {
   activatePolicy,
   campaignDetail,
   campaignView,
   changeLifecycle,
   createCampaign,
+  listCampaignViews,
   requireCampaign,
 } from '../../campaigns/campaign-service.ts';
-import { principalOf, type AppContext, type RouteDef } from '../route-def.ts';
+import { principalOf, type AppContext, defineRoute, type RouteDef } from '../route-def.ts';
 import {
   campaignCreateSchema,
   campaignSchema,
   lifecycleChangeSchema,
   policyActivationSchema,
 } from '../schemas/campaign-schemas.ts';
-import type { CampaignCreateInput } from '../../campaigns/campaign-service.ts';
 import { errorSchema } from '../schemas/common.ts';
 
 const owner = (ctx: AppContext): string => principalOf(ctx).ownerId;
 const err = (description: string) => ({ description, schema: errorSchema });
 
 export const campaignRoutes: RouteDef[] = [
-  {
+  defineRoute({
     method: 'get',
     path: '/api/v2/campaigns',
     operationId: 'listCampaigns',
@@ -41,11 +40,11 @@ export const campaignRoutes: RouteDef[] = [
       503: err('Store unavailable'),
     },
     async handler(ctx) {
-      const rows = await listCampaigns(ctx.services.store.db, owner(ctx));
-      ctx.body = { object: 'campaign_list', apiVersion: 'v2', campaigns: rows.map(campaignView) };
+      const campaigns = await listCampaignViews(ctx.services.store.db, owner(ctx));
+      ctx.body = { object: 'campaign_list', apiVersion: 'v2', campaigns };
     },
-  },
-  {
+  }),
+  defineRoute({
     method: 'post',
     path: '/api/v2/campaigns',
     operationId: 'createCampaign',
@@ -55,13 +54,13 @@ export const campaignRoutes: RouteDef[] = [
     body: { schema: campaignCreateSchema },
     responses: { 201: { description: 'Campaign', schema: campaignSchema }, 503: err('Store unavailable') },
     async handler(ctx) {
-      const c = await createCampaign(ctx.services.store.db, owner(ctx), ctx.state.body as CampaignCreateInput);
+      const c = await createCampaign(ctx.services.store.db, owner(ctx), ctx.state.body);
       ctx.status = 201;
       ctx.set('Location', `/api/v2/campaigns/${c.id}`);
       ctx.body = campaignView(c);
     },
-  },
-  {
+  }),
+  defineRoute({
     method: 'get',
     path: '/api/v2/campaigns/{id}',
     operationId: 'getCampaign',
@@ -76,8 +75,8 @@ export const campaignRoutes: RouteDef[] = [
       const c = await requireCampaign(ctx.services.store.db, owner(ctx), ctx.params.id);
       ctx.body = await campaignDetail(ctx.services.store.db, c);
     },
-  },
-  {
+  }),
+  defineRoute({
     method: 'patch',
     path: '/api/v2/campaigns/{id}',
     operationId: 'changeCampaignLifecycle',
@@ -91,13 +90,13 @@ export const campaignRoutes: RouteDef[] = [
       409: err('Refused move (lifecycle_transition_refused, campaign_archived)'),
     },
     async handler(ctx) {
-      const { lifecycle } = ctx.state.body as { lifecycle: string };
+      const { lifecycle } = ctx.state.body;
       const c = await changeLifecycle(ctx.services.store.db, owner(ctx), ctx.params.id, lifecycle);
       ctx.services.wake();
       ctx.body = campaignView(c);
     },
-  },
-  {
+  }),
+  defineRoute({
     method: 'post',
     path: '/api/v2/campaigns/{id}/policy',
     operationId: 'activateCampaignPolicy',
@@ -124,7 +123,7 @@ export const campaignRoutes: RouteDef[] = [
       409: err('Campaign archived'),
     },
     async handler(ctx) {
-      const { preset, rationale } = ctx.state.body as { preset: string; rationale: string };
+      const { preset, rationale } = ctx.state.body;
       const result = await activatePolicy(
         ctx.services.store.db,
         owner(ctx),
@@ -136,5 +135,5 @@ export const campaignRoutes: RouteDef[] = [
       ctx.services.wake();
       ctx.body = result;
     },
-  },
+  }),
 ];

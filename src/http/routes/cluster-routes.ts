@@ -1,13 +1,25 @@
 /** v2 clusters (read-only, never recomputed): catalog, intelligence, evidence, members, export. */
-import { countClusters, listClusterCatalog, listMembers, scanEvidence } from '../../../storage/repos/results-repo.ts';
-import { resolveCluster, resolveRun } from '../scope.ts';
+import {
+  clusterCatalogPage,
+  countClusters,
+  listMembers,
+  membersPage,
+  scanEvidence,
+  type ClusterRow,
+  type DecisionRow,
+} from '../../../storage/repos/results-repo.ts';
+import { resolveCluster, clusterOrdinalPage, runOrdinalPage } from '../scope.ts';
 import { catalogRow, evidenceItem, intelligenceView, memberItem } from '../../results/cluster-views.ts';
 import { CLUSTER_EXPORT_FORMATS, clusterExport } from '../../results/cluster-export-service.ts';
 import { BOUNDARIES, DECISION_BOUNDARY_HEADER, DECISION_BOUNDARY_VALUE } from '../../results/boundaries.ts';
 import { keysetPage } from '../pagination.ts';
-import { type AppContext, principalOf, type RouteDef } from '../route-def.ts';
-import { latestClusterReview, reviewsCacheKey, teamReviews } from '../../reviews/team-review.ts';
-import { cursorParam, errorSchema, limitParam, paginationSchema } from '../schemas/common.ts';
+import { type AppContext, principalOf, defineRoute, type RouteDef } from '../route-def.ts';
+import { reviewsCacheKey, teamReviews } from '../../reviews/team-review.ts';
+import { Type } from '@sinclair/typebox';
+import { cursorParam, errorSchema, limitParam, pageQuery, paginationSchema } from '../schemas/common.ts';
+import { StringEnum } from '../schemas/schema-types.ts';
+
+type CatalogRow = Pick<ClusterRow, 'ordinal' | 'label' | 'size' | 'riskScore' | 'groupingBasis'>;
 
 const err = (description: string) => ({ description, schema: errorSchema });
 const BASE = '/api/v2/campaigns/{id}/analyses/{analysisId}/clusters';
@@ -24,7 +36,7 @@ const scoped = (description: string) => ({
 });
 
 export const clusterRoutes: RouteDef[] = [
-  {
+  defineRoute({
     method: 'get',
     path: BASE,
     operationId: 'listClusters',
@@ -32,7 +44,7 @@ export const clusterRoutes: RouteDef[] = [
     summary: 'Cluster catalog of a run (labels and links)',
     tag: 'Clusters',
     auth: 'key',
-    query: { properties: { limit: limitParam(500, 100), cursor: cursorParam(512) } },
+    query: pageQuery(500, 100, 512),
     responses: {
       200: {
         description: 'ClusterCatalog',
@@ -44,19 +56,11 @@ export const clusterRoutes: RouteDef[] = [
       404: err('Unknown campaign or analysis'),
     },
     async handler(ctx) {
-      const { campaign, run } = await resolveRun(ctx);
+      const {
+        scope: { campaign, run },
+        page,
+      } = await runOrdinalPage<CatalogRow>(ctx, ctx.state.query, 'catalog', clusterCatalogPage);
       ctx.state.immutable = run.status === 'completed';
-      const q = ctx.state.query as { limit: number; cursor?: string };
-      const page = await keysetPage({
-        cursors: ctx.services.cursors,
-        scope: { o: principalOf(ctx).ownerId, c: campaign.id, a: run.id, k: 'catalog' },
-        cursor: q.cursor,
-        maxCursorLength: 512,
-        limit: q.limit,
-        start: 0,
-        fetch: (pos, take) => listClusterCatalog(ctx.services.store.db, run.id, pos, take),
-        positionOf: (r) => r.ordinal,
-      });
       ctx.body = {
         object: 'cluster_list',
         apiVersion: 'v2',
@@ -69,8 +73,8 @@ export const clusterRoutes: RouteDef[] = [
         boundaries: BOUNDARIES,
       };
     },
-  },
-  {
+  }),
+  defineRoute({
     method: 'get',
     path: `${BASE}/{clusterLabel}`,
     operationId: 'getClusterIntelligence',
@@ -106,8 +110,8 @@ export const clusterRoutes: RouteDef[] = [
       const teamReviewOf = await teamReviews(ctx.services.store.db, run.id, cluster.label, sample);
       ctx.body = intelligenceView(campaign.id, run.id, run.chain, cluster, preview, sample, teamReviewOf);
     },
-  },
-  {
+  }),
+  defineRoute({
     method: 'get',
     path: `${BASE}/{clusterLabel}/evidence`,
     operationId: 'listClusterEvidence',
@@ -115,13 +119,11 @@ export const clusterRoutes: RouteDef[] = [
     summary: 'Page of stored evidence of one lane (bounded scan of 10000 rows)',
     tag: 'Clusters',
     auth: 'key',
-    query: {
-      properties: {
-        lane: { enum: ['funding', 'graph'], default: 'funding' },
-        limit: limitParam(200, 100),
-        cursor: cursorParam(512),
-      },
-    },
+    query: Type.Object({
+      lane: StringEnum(['funding', 'graph'] as const, { default: 'funding' }),
+      limit: limitParam(200, 100),
+      cursor: cursorParam(512),
+    }),
     responses: {
       200: {
         description: 'ClusterEvidenceList',
@@ -151,7 +153,7 @@ export const clusterRoutes: RouteDef[] = [
     async handler(ctx) {
       const { campaign, run, cluster } = await resolveCluster(ctx);
       ctx.state.immutable = run.status === 'completed';
-      const q = ctx.state.query as { lane: string; limit: number; cursor?: string };
+      const q = ctx.state.query;
       let scanned = 0;
       const page = await keysetPage({
         cursors: ctx.services.cursors,
@@ -198,8 +200,8 @@ export const clusterRoutes: RouteDef[] = [
         boundaries: BOUNDARIES,
       };
     },
-  },
-  {
+  }),
+  defineRoute({
     method: 'get',
     path: `${BASE}/{clusterLabel}/members`,
     operationId: 'listClusterMembers',
@@ -208,7 +210,7 @@ export const clusterRoutes: RouteDef[] = [
     summary: 'Page of stored cluster members with their stored wallet state',
     tag: 'Clusters',
     auth: 'key',
-    query: { properties: { limit: limitParam(500, 100), cursor: cursorParam(512) } },
+    query: pageQuery(500, 100, 512),
     responses: {
       200: {
         description: 'ClusterMemberList',
@@ -224,19 +226,11 @@ export const clusterRoutes: RouteDef[] = [
       404: err('Unknown campaign, analysis or cluster'),
     },
     async handler(ctx) {
-      const { campaign, run, cluster } = await resolveCluster(ctx);
+      const {
+        scope: { campaign, run, cluster },
+        page,
+      } = await clusterOrdinalPage<DecisionRow>(ctx, ctx.state.query, 'members', membersPage);
       ctx.state.immutable = run.status === 'completed';
-      const q = ctx.state.query as { limit: number; cursor?: string };
-      const page = await keysetPage({
-        cursors: ctx.services.cursors,
-        scope: { o: principalOf(ctx).ownerId, c: campaign.id, a: run.id, l: cluster.label, k: 'members' },
-        cursor: q.cursor,
-        maxCursorLength: 512,
-        limit: q.limit,
-        start: 0,
-        fetch: (pos, take) => listMembers(ctx.services.store.db, run.id, cluster.ordinal, pos, take),
-        positionOf: (r) => r.ordinal,
-      });
       const teamReviewOf = await teamReviews(ctx.services.store.db, run.id, cluster.label, page.items);
       ctx.body = {
         object: 'cluster_member_list',
@@ -250,15 +244,15 @@ export const clusterRoutes: RouteDef[] = [
         boundaries: BOUNDARIES,
       };
     },
-  },
-  {
+  }),
+  defineRoute({
     method: 'get',
     path: `${BASE}/{clusterLabel}/export`,
     operationId: 'exportCluster',
     summary: 'Cluster export as an attachment (json, csv, markdown; md is an alias)',
     tag: 'Clusters',
     auth: 'key',
-    query: { properties: { format: { enum: [...CLUSTER_EXPORT_FORMATS], default: 'json' } } },
+    query: Type.Object({ format: StringEnum(CLUSTER_EXPORT_FORMATS, { default: 'json' }) }),
     responses: {
       200: { description: 'Attachment', contentType: 'application/json, text/csv, text/markdown' },
       404: err('Unknown campaign, analysis or cluster'),
@@ -266,19 +260,17 @@ export const clusterRoutes: RouteDef[] = [
     },
     async handler(ctx) {
       const { campaign, run, cluster } = await resolveCluster(ctx);
-      const x = await clusterExport(
-        ctx.services.store.db,
-        { campaign, run, cluster },
-        (ctx.state.query as { format: string }).format,
-        { members: ctx.services.config.exportMaxMembers, evidence: ctx.services.config.exportMaxEvidence },
-      );
+      const x = await clusterExport(ctx.services.store.db, { campaign, run, cluster }, ctx.state.query.format, {
+        members: ctx.services.config.exportMaxMembers,
+        evidence: ctx.services.config.exportMaxEvidence,
+      });
       if (x.truncated.length > 0) ctx.set('X-Export-Truncated', x.truncated.join(', '));
       ctx.set(DECISION_BOUNDARY_HEADER, DECISION_BOUNDARY_VALUE);
       ctx.set('Content-Disposition', `attachment; filename="${x.fileName}"`);
       ctx.type = x.contentType;
       ctx.body = x.body;
     },
-  },
+  }),
 ];
 
 /** A completed run's summary holds its cluster count (stored with the results in one transaction). */

@@ -2,30 +2,25 @@
  * Human review API (outside the read-only v2 cluster resources): reviews with their history, the review queue,
  * appeals and their resolution, and the run chart counts. Reviews never change stored run results.
  */
-import { listAppeals, listReviews, type ReviewSubject } from '../../../storage/repos/reviews-repo.ts';
+import { listAppeals, listReviews } from '../../../storage/repos/reviews-repo.ts';
 import { runDistributions } from '../../../storage/repos/review-reads-repo.ts';
 import { resolveCampaign, resolveRun } from '../scope.ts';
-import { keysetPage } from '../../http/pagination.ts';
-import { reviewQueue, type QueueFilter } from '../../reviews/review-queue.ts';
+import { newestFirstPage } from '../pagination.ts';
+import { reviewQueue } from '../../reviews/review-queue.ts';
 import {
   appealCreateSchema,
+  appealListQuerySchema,
   appealResolveSchema,
   appealSchema,
   queueQuerySchema,
   reviewCreateSchema,
+  reviewListQuerySchema,
   reviewSchema,
 } from '../schemas/review-schemas.ts';
-import {
-  recordAppeal,
-  recordReview,
-  resolveAppeal,
-  reviewScope,
-  storedAddress,
-  type ReviewInput,
-} from '../../reviews/review-service.ts';
+import { recordAppeal, recordReview, resolveAppeal, reviewScope, storedAddress } from '../../reviews/review-service.ts';
 import { appealView, reviewView } from '../../reviews/review-views.ts';
-import { type AppContext, principalOf, type RouteDef } from '../route-def.ts';
-import { cursorParam, errorSchema, limitParam, paginationSchema } from '../schemas/common.ts';
+import { type AppContext, principalOf, defineRoute, type RouteDef } from '../route-def.ts';
+import { errorSchema, paginationSchema } from '../schemas/common.ts';
 
 const err = (description: string) => ({ description, schema: errorSchema });
 const owner = (ctx: AppContext): string => principalOf(ctx).ownerId;
@@ -37,7 +32,7 @@ const page = (items: string, item: object) => ({
 });
 
 export const reviewRoutes: RouteDef[] = [
-  {
+  defineRoute({
     method: 'post',
     path: `${BASE}/reviews`,
     operationId: 'recordReview',
@@ -54,47 +49,35 @@ export const reviewRoutes: RouteDef[] = [
     },
     async handler(ctx) {
       const { review, run } = await recordReview(ctx.services.store.db, owner(ctx), ctx.params.id, {
-        ...(ctx.state.body as ReviewInput),
+        ...ctx.state.body,
       });
       ctx.services.wake();
       ctx.status = 201;
       ctx.body = reviewView(run.chain, review);
     },
-  },
-  {
+  }),
+  defineRoute({
     method: 'get',
     path: `${BASE}/reviews`,
     operationId: 'listReviews',
     summary: 'Review history of a campaign, newest first (every review is kept)',
     tag: 'Reviews',
     auth: 'key',
-    query: {
-      properties: {
-        analysisId: { type: 'string', minLength: 1, maxLength: 100 },
-        subject: { enum: ['cluster', 'wallet'] },
-        clusterLabel: { type: 'string', minLength: 1, maxLength: 512 },
-        walletAddress: { type: 'string', minLength: 1, maxLength: 200 },
-        reviewer: { type: 'string', minLength: 1, maxLength: 200 },
-        limit: limitParam(500, 100),
-        cursor: cursorParam(512),
-      },
-    },
+    query: reviewListQuerySchema,
     responses: {
       200: { description: 'Review page', schema: page('reviews', reviewSchema) },
       404: err('Unknown campaign'),
     },
     async handler(ctx) {
       const campaign = await resolveCampaign(ctx);
-      const q = ctx.state.query as Record<string, string | undefined> & { limit: number };
+      const q = ctx.state.query;
       const walletAddress = q.walletAddress === undefined ? undefined : storedAddress(campaign.chain, q.walletAddress);
-      const filter = { analysisId: q.analysisId, subject: q.subject as ReviewSubject | undefined };
-      const result = await keysetPage({
+      const filter = { analysisId: q.analysisId, subject: q.subject };
+      const result = await newestFirstPage({
         cursors: ctx.services.cursors,
         scope: { o: owner(ctx), c: campaign.id, k: 'reviews', f: JSON.stringify({ ...filter, ...q, cursor: null }) },
         cursor: q.cursor,
-        maxCursorLength: 512,
         limit: q.limit,
-        start: Number.MAX_SAFE_INTEGER,
         fetch: (pos, take) =>
           listReviews(ctx.services.store.db, {
             ownerId: owner(ctx),
@@ -106,7 +89,6 @@ export const reviewRoutes: RouteDef[] = [
             beforeSeq: pos,
             limit: take,
           }),
-        positionOf: (r) => r.seq,
       });
       ctx.body = {
         object: 'review_list',
@@ -116,29 +98,29 @@ export const reviewRoutes: RouteDef[] = [
         pagination: result.pagination,
       };
     },
-  },
-  {
+  }),
+  defineRoute({
     method: 'get',
     path: `${BASE}/review-queue`,
     operationId: 'getReviewQueue',
     summary: 'Wallets, clusters and open appeals awaiting review, by risk then reward at stake',
     tag: 'Reviews',
     auth: 'key',
-    query: { properties: queueQuerySchema },
+    query: queueQuerySchema,
     responses: {
       200: { description: 'Review queue of a completed run (latest by default)' },
       404: err('Unknown campaign or analysis'),
       409: err('no_completed_run, run_not_completed'),
     },
     async handler(ctx) {
-      const q = ctx.state.query as unknown as QueueFilter & { analysisId?: string };
+      const q = ctx.state.query;
       const { run } = await reviewScope(ctx.services.store.db, owner(ctx), ctx.params.id, q.analysisId);
       const { analysisId, ...filter } = q;
       void analysisId;
       ctx.body = await reviewQueue(ctx.services.store.db, run, filter);
     },
-  },
-  {
+  }),
+  defineRoute({
     method: 'post',
     path: `${BASE}/appeals`,
     operationId: 'recordAppeal',
@@ -153,7 +135,7 @@ export const reviewRoutes: RouteDef[] = [
       409: err('no_completed_run'),
     },
     async handler(ctx) {
-      const body = ctx.state.body as { walletAddress: string; message: string; contact: string };
+      const body = ctx.state.body;
       // through the dashboard an operator pastes it; with an API key it comes from the operator's backend
       const source = ctx.path.startsWith('/dashboard/') ? 'operator' : 'api';
       const { appeal, run } = await recordAppeal(ctx.services.store.db, owner(ctx), ctx.params.id, {
@@ -163,31 +145,27 @@ export const reviewRoutes: RouteDef[] = [
       ctx.status = 201;
       ctx.body = appealView(run.chain, appeal);
     },
-  },
-  {
+  }),
+  defineRoute({
     method: 'get',
     path: `${BASE}/appeals`,
     operationId: 'listAppeals',
     summary: 'Appeals of a campaign, newest first',
     tag: 'Reviews',
     auth: 'key',
-    query: {
-      properties: { status: { enum: ['open', 'resolved'] }, limit: limitParam(500, 100), cursor: cursorParam(512) },
-    },
+    query: appealListQuerySchema,
     responses: {
       200: { description: 'Appeal page', schema: page('appeals', appealSchema) },
       404: err('Unknown campaign'),
     },
     async handler(ctx) {
       const campaign = await resolveCampaign(ctx);
-      const q = ctx.state.query as { status?: string; limit: number; cursor?: string };
-      const result = await keysetPage({
+      const q = ctx.state.query;
+      const result = await newestFirstPage({
         cursors: ctx.services.cursors,
         scope: { o: owner(ctx), c: campaign.id, k: 'appeals', s: q.status ?? null },
         cursor: q.cursor,
-        maxCursorLength: 512,
         limit: q.limit,
-        start: Number.MAX_SAFE_INTEGER,
         fetch: (pos, take) =>
           listAppeals(ctx.services.store.db, {
             ownerId: owner(ctx),
@@ -196,7 +174,6 @@ export const reviewRoutes: RouteDef[] = [
             beforeSeq: pos,
             limit: take,
           }),
-        positionOf: (a) => a.seq,
       });
       ctx.body = {
         object: 'appeal_list',
@@ -206,8 +183,8 @@ export const reviewRoutes: RouteDef[] = [
         pagination: result.pagination,
       };
     },
-  },
-  {
+  }),
+  defineRoute({
     method: 'post',
     path: `${BASE}/appeals/{appealId}/resolve`,
     operationId: 'resolveAppeal',
@@ -234,7 +211,7 @@ export const reviewRoutes: RouteDef[] = [
         owner(ctx),
         ctx.params.id,
         ctx.params.appealId,
-        ctx.state.body as Omit<ReviewInput, 'clusterLabel' | 'walletAddress' | 'analysisId'>,
+        ctx.state.body,
       );
       ctx.services.wake();
       ctx.body = {
@@ -243,8 +220,8 @@ export const reviewRoutes: RouteDef[] = [
         review: reviewView(run.chain, review),
       };
     },
-  },
-  {
+  }),
+  defineRoute({
     method: 'get',
     path: `${BASE}/analyses/{analysisId}/distributions`,
     operationId: 'getRunDistributions',
@@ -261,5 +238,5 @@ export const reviewRoutes: RouteDef[] = [
         ...(await runDistributions(ctx.services.store.db, run.id)),
       };
     },
-  },
+  }),
 ];

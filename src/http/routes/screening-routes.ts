@@ -1,58 +1,48 @@
 /** v1 screening scan (starter or growth plan) and the unauthenticated, rate-limited feedback queue. */
-import { insertFeedback, insertScan, scanExists } from '../../../storage/repos/screening-repo.ts';
-import { kitHistoryFor, markAllowListedSighting } from '../../../storage/repos/kit-memory-repo.ts';
-import { isWellKnownHost, kitMemoryEntry } from '../../screening/page/kit-memory.ts';
+import { recordFeedback, screenAndRecord } from '../../screening/service/scan-service.ts';
 import { requireV1Access } from '../v1-access.ts';
-import { scanScreening, SCREENING_TYPES, MAX_VALUE_LENGTH, type ScreeningRequest } from '../../screening/scan.ts';
+import { SCREENING_TYPES, MAX_VALUE_LENGTH } from '../../screening/scan.ts';
 import { ApiError } from '../api-error.ts';
-import { notFound } from '../../core/domain-error.ts';
-import { newId } from '../../core/ids.ts';
-import { principalOf, type RouteDef } from '../route-def.ts';
+import { principalOf, defineRoute, type RouteDef } from '../route-def.ts';
+import { Type } from '@sinclair/typebox';
 import { errorSchema } from '../schemas/common.ts';
+import { StringEnum, Text } from '../schemas/schema-types.ts';
 
 const err = (description: string) => ({ description, schema: errorSchema });
 
 export const FEEDBACK_VERDICTS = ['false_positive', 'false_negative', 'scam_report', 'confirmed'] as const;
 export const FEEDBACK_PER_MINUTE = 30;
 
-export const scanRequestSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['type', 'chain', 'value'],
-  properties: {
-    type: { enum: [...SCREENING_TYPES] },
-    chain: {
-      type: 'string',
+export const scanRequestSchema = Type.Object(
+  {
+    type: StringEnum(SCREENING_TYPES),
+    chain: Type.String({
       minLength: 1,
       maxLength: 40,
       description: 'lower-case: evm, ethereum, base, arbitrum, optimism, polygon, bnb, solana ...',
-    },
-    value: { type: 'string', minLength: 1, maxLength: MAX_VALUE_LENGTH },
-    walletAddress: { type: 'string', minLength: 1, maxLength: 128 },
-    tokenMetadata: {
-      type: 'object',
-      additionalProperties: false,
-      properties: { symbol: { type: 'string', maxLength: 64 }, name: { type: 'string', maxLength: 200 } },
-    },
+    }),
+    value: Text(MAX_VALUE_LENGTH),
+    walletAddress: Type.Optional(Text(128)),
+    tokenMetadata: Type.Optional(
+      Type.Object(
+        { symbol: Type.Optional(Type.String({ maxLength: 64 })), name: Type.Optional(Type.String({ maxLength: 200 })) },
+        { additionalProperties: false },
+      ),
+    ),
   },
-};
+  { additionalProperties: false },
+);
 
 /** A feedback body is three short strings: anything larger is refused before it is parsed. */
 export const FEEDBACK_MAX_BYTES = 16 * 1024;
 
-export const feedbackSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['scanId', 'verdict', 'reason'],
-  properties: {
-    scanId: { type: 'string', minLength: 1, maxLength: 64 },
-    verdict: { enum: [...FEEDBACK_VERDICTS] },
-    reason: { type: 'string', minLength: 1, maxLength: 2000 },
-  },
-};
+export const feedbackSchema = Type.Object(
+  { scanId: Text(64), verdict: StringEnum(FEEDBACK_VERDICTS), reason: Text(2000) },
+  { additionalProperties: false },
+);
 
 export const screeningRoutes: RouteDef[] = [
-  {
+  defineRoute({
     method: 'post',
     path: '/api/v1/screening/scan',
     operationId: 'screeningScan',
@@ -72,34 +62,12 @@ export const screeningRoutes: RouteDef[] = [
     // plan and allowance are checked before the body is read: a spent allowance is 429 whatever the body
     beforeBody: requireV1Access,
     async handler(ctx) {
-      const s = ctx.services.screening;
-      const req = ctx.state.body as ScreeningRequest;
-      const db = ctx.services.store.db;
-      const knowledge = await s.knowledge.get();
-      const ownerId = principalOf(ctx).ownerId;
-      const result = await scanScreening(req, {
-        knowledge,
-        fetchPage: s.fetchPage,
-        // kit memory is per owner unless confirmed (kit-memory.ts)
-        kitHistory: (fingerprint, host) => kitHistoryFor(db, fingerprint, host, ownerId),
-        addressHistory: s.addressHistory,
-      });
-      const scanId = newId('scn');
-      const kit = kitMemoryEntry(result, isWellKnownHost(result.metadata.subject, knowledge));
-      const kitFingerprint = kit?.fingerprint ?? null;
-      await insertScan(db, {
-        id: scanId,
-        ownerId: principalOf(ctx).ownerId,
-        type: req.type,
-        chain: req.chain,
-        value: req.value,
-        verdict: result.verdict,
-        riskScore: result.riskScore,
-        result,
-        kitFingerprint,
-        subjectHost: kitFingerprint === null ? null : result.metadata.subject,
-      });
-      if (kit?.role === 'allow_listed') await markAllowListedSighting(db, scanId);
+      const req = ctx.state.body;
+      const { scanId, result } = await screenAndRecord(
+        { db: ctx.services.store.db, ...ctx.services.screening },
+        principalOf(ctx).ownerId,
+        req,
+      );
       ctx.body = {
         scanId,
         object: 'screening_scan',
@@ -109,8 +77,8 @@ export const screeningRoutes: RouteDef[] = [
         feedback: { url: '/api/screening/feedback', verdicts: FEEDBACK_VERDICTS },
       };
     },
-  },
-  {
+  }),
+  defineRoute({
     method: 'post',
     path: '/api/screening/feedback',
     operationId: 'screeningFeedback',
@@ -134,11 +102,8 @@ export const screeningRoutes: RouteDef[] = [
         });
     },
     async handler(ctx) {
-      const body = ctx.state.body as { scanId: string; verdict: string; reason: string };
-      if (!(await scanExists(ctx.services.store.db, body.scanId))) throw notFound('scan_not_found', 'scan');
-      const id = newId('fbk');
-      await insertFeedback(ctx.services.store.db, {
-        id,
+      const body = ctx.state.body;
+      const id = await recordFeedback(ctx.services.store.db, {
         scanId: body.scanId,
         verdict: body.verdict,
         reason: body.reason,
@@ -153,5 +118,5 @@ export const screeningRoutes: RouteDef[] = [
         status: 'queued_for_review',
       };
     },
-  },
+  }),
 ];

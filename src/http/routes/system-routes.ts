@@ -1,10 +1,10 @@
 /** Unauthenticated system routes: health and the OpenAPI document. */
 import { pingStore } from '../../../storage/store.ts';
-import type { RouteDef } from '../route-def.ts';
+import { defineRoute, type RouteDef } from '../route-def.ts';
 
 export function systemRoutes(openapi: () => Record<string, unknown>): RouteDef[] {
   return [
-    {
+    defineRoute({
       method: 'get',
       path: '/healthz',
       operationId: 'health',
@@ -26,8 +26,8 @@ export function systemRoutes(openapi: () => Record<string, unknown>): RouteDef[]
           };
         }
       },
-    },
-    {
+    }),
+    defineRoute({
       method: 'get',
       path: '/openapi.json',
       operationId: 'openapi',
@@ -38,6 +38,6 @@ export function systemRoutes(openapi: () => Record<string, unknown>): RouteDef[]
       async handler(ctx) {
         ctx.body = openapi();
       },
-    },
+    }),
   ];
 }

@@ -1,17 +1,15 @@
 /** v1 analyze and analysis summary (starter or growth plan; starter metered). */
-import { getAnalysisForOwner } from '../../../storage/repos/analyses-repo.ts';
 import { requireV1Access } from '../v1-access.ts';
-import { v1Analyze, type V1AnalyzeInput } from '../../analyses/v1-analyze.ts';
+import { v1Analyze } from '../../analyses/v1-analyze.ts';
 import { v1AnalyzeSchema } from '../schemas/v1-schemas.ts';
-import { v1Summary } from '../../results/v1-summary.ts';
-import { notFound } from '../../core/domain-error.ts';
-import { principalOf, type RouteDef } from '../route-def.ts';
+import { v1SummaryFor } from '../../results/v1-summary.ts';
+import { principalOf, defineRoute, type RouteDef } from '../route-def.ts';
 import { errorSchema } from '../schemas/common.ts';
 
 const err = (description: string) => ({ description, schema: errorSchema });
 
 export const v1AnalysisRoutes: RouteDef[] = [
-  {
+  defineRoute({
     method: 'post',
     path: '/api/v1/analyze',
     operationId: 'v1Analyze',
@@ -33,7 +31,7 @@ export const v1AnalysisRoutes: RouteDef[] = [
         ctx.services.store.db,
         p.ownerId,
         p.keyId,
-        ctx.state.body as V1AnalyzeInput,
+        ctx.state.body,
         ctx.config.maxWalletsPerAnalysis,
       );
       ctx.services.wake();
@@ -51,8 +49,8 @@ export const v1AnalysisRoutes: RouteDef[] = [
         links: { status: `/api/v1/analysis/${run.id}`, v2: `/api/v2/campaigns/${campaign.id}/analyses/${run.id}` },
       };
     },
-  },
-  {
+  }),
+  defineRoute({
     method: 'get',
     path: '/api/v1/analysis/{analysisId}',
     operationId: 'v1Analysis',
@@ -68,9 +66,7 @@ export const v1AnalysisRoutes: RouteDef[] = [
     // plan and allowance are checked before the body is read: a spent allowance is 429 whatever the body
     beforeBody: requireV1Access,
     async handler(ctx) {
-      const run = await getAnalysisForOwner(ctx.services.store.db, principalOf(ctx).ownerId, ctx.params.analysisId);
-      if (!run) throw notFound('analysis_not_found', 'analysis');
-      ctx.body = await v1Summary(ctx.services.store.db, run);
+      ctx.body = await v1SummaryFor(ctx.services.store.db, principalOf(ctx).ownerId, ctx.params.analysisId);
     },
-  },
+  }),
 ];

@@ -10,7 +10,9 @@ import {
   updateEndpoint,
 } from '../../../storage/repos/webhooks-repo.ts';
 import { WEBHOOK_EVENTS } from '../../core/vocabulary.ts';
-import { cursorParam, errorSchema, paginationSchema } from '../schemas/common.ts';
+import { Type } from '@sinclair/typebox';
+import { cursorParam, errorSchema, limitParam, paginationSchema } from '../schemas/common.ts';
+import { StringEnum } from '../schemas/schema-types.ts';
 import { webhookCreateSchema, webhookEndpointSchema, webhookUpdateSchema } from '../schemas/webhook-schemas.ts';
 import { deliveryView, endpointView } from '../../webhooks/webhook-views.ts';
 import { assertWebhookUrl } from '../../webhooks/webhook-url.ts';
@@ -20,7 +22,7 @@ import { ApiError } from '../api-error.ts';
 import { notFound } from '../../core/domain-error.ts';
 import { keysetPage } from '../pagination.ts';
 import { newId } from '../../core/ids.ts';
-import { principalOf, type AppContext, type RouteDef } from '../route-def.ts';
+import { principalOf, type AppContext, defineRoute, type RouteDef } from '../route-def.ts';
 
 const err = (description: string) => ({ description, schema: errorSchema });
 export const DELIVERY_PAGE_MAX = 100;
@@ -37,7 +39,7 @@ async function resolveEndpoint(ctx: AppContext) {
 }
 
 export const webhookRoutes: RouteDef[] = [
-  {
+  defineRoute({
     method: 'get',
     path: '/api/v2/webhooks',
     operationId: 'listWebhooks',
@@ -65,8 +67,8 @@ export const webhookRoutes: RouteDef[] = [
         supportedEventTypes: WEBHOOK_EVENTS,
       };
     },
-  },
-  {
+  }),
+  defineRoute({
     method: 'post',
     path: '/api/v2/webhooks',
     operationId: 'createWebhook',
@@ -80,7 +82,7 @@ export const webhookRoutes: RouteDef[] = [
     },
     async handler(ctx) {
       await requireGrowth(ctx);
-      const body = ctx.state.body as { url: string; eventTypes?: string[]; description?: string | null };
+      const body = ctx.state.body;
       const url = assertWebhookUrl(body.url, ctx.config.unsafeAllowPrivateWebhookTargets);
       const secret = generateWebhookSecret();
       const e = await insertEndpoint(ctx.services.store.db, {
@@ -94,8 +96,8 @@ export const webhookRoutes: RouteDef[] = [
       ctx.status = 201;
       ctx.body = { ...endpointView(e), secret };
     },
-  },
-  {
+  }),
+  defineRoute({
     method: 'get',
     path: '/api/v2/webhooks/{id}',
     operationId: 'getWebhook',
@@ -106,8 +108,8 @@ export const webhookRoutes: RouteDef[] = [
     async handler(ctx) {
       ctx.body = endpointView(await resolveEndpoint(ctx));
     },
-  },
-  {
+  }),
+  defineRoute({
     method: 'patch',
     path: '/api/v2/webhooks/{id}',
     operationId: 'updateWebhook',
@@ -118,18 +120,13 @@ export const webhookRoutes: RouteDef[] = [
     responses: { 200: { description: 'Endpoint', schema: webhookEndpointSchema }, 404: err('webhook_not_found') },
     async handler(ctx) {
       const e = await resolveEndpoint(ctx);
-      const body = ctx.state.body as {
-        url?: string;
-        eventTypes?: string[];
-        description?: string | null;
-        isActive?: boolean;
-      };
+      const body = ctx.state.body;
       const url =
         body.url === undefined ? undefined : assertWebhookUrl(body.url, ctx.config.unsafeAllowPrivateWebhookTargets);
       ctx.body = endpointView(await updateEndpoint(ctx.services.store.db, e.id, { ...body, url }));
     },
-  },
-  {
+  }),
+  defineRoute({
     method: 'delete',
     path: '/api/v2/webhooks/{id}',
     operationId: 'deleteWebhook',
@@ -152,21 +149,19 @@ export const webhookRoutes: RouteDef[] = [
       await ctx.services.store.db.transaction().execute((tx) => deleteEndpoint(tx, e.id));
       ctx.body = { id: e.id, object: 'webhook_endpoint', deleted: true };
     },
-  },
-  {
+  }),
+  defineRoute({
     method: 'get',
     path: '/api/v2/webhooks/{id}/deliveries',
     operationId: 'listWebhookDeliveries',
     summary: `Page of deliveries, newest first (limit 1-${DELIVERY_PAGE_MAX}, default ${DELIVERY_PAGE_DEFAULT})`,
     tag: 'Webhooks',
     auth: 'key',
-    query: {
-      properties: {
-        limit: { type: 'integer', minimum: 1, maximum: DELIVERY_PAGE_MAX, default: DELIVERY_PAGE_DEFAULT },
-        cursor: cursorParam(512),
-        status: { enum: ['pending', 'failed', 'delivered'] },
-      },
-    },
+    query: Type.Object({
+      limit: limitParam(DELIVERY_PAGE_MAX, DELIVERY_PAGE_DEFAULT),
+      cursor: cursorParam(512),
+      status: Type.Optional(StringEnum(['pending', 'failed', 'delivered'] as const)),
+    }),
     responses: {
       200: {
         description: 'Deliveries',
@@ -180,7 +175,7 @@ export const webhookRoutes: RouteDef[] = [
     },
     async handler(ctx) {
       const e = await resolveEndpoint(ctx);
-      const q = ctx.state.query as { limit: number; cursor?: string; status?: string };
+      const q = ctx.state.query;
       const page = await keysetPage({
         cursors: ctx.services.cursors,
         scope: { o: principalOf(ctx).ownerId, w: e.id, k: 'deliveries', s: q.status ?? null },
@@ -199,15 +194,15 @@ export const webhookRoutes: RouteDef[] = [
         pagination: page.pagination,
       };
     },
-  },
-  {
+  }),
+  defineRoute({
     method: 'post',
     path: '/api/v2/webhooks/{id}/deliveries/{deliveryId}/retry',
     operationId: 'retryWebhookDelivery',
     summary: 'Retry one failed delivery',
     tag: 'Webhooks',
     auth: 'key',
-    body: { schema: { type: 'object', additionalProperties: false, properties: {} }, required: false },
+    body: { schema: Type.Object({}, { additionalProperties: false }), required: false },
     responses: {
       200: { description: 'Retry accepted (the delivery is pending again)' },
       404: err('webhook_not_found, delivery_not_found'),
@@ -234,5 +229,5 @@ export const webhookRoutes: RouteDef[] = [
         delivery: deliveryView((await getDelivery(db, e.id, d.id))!),
       };
     },
-  },
+  }),
 ];

@@ -1,37 +1,35 @@
 /** Schemas of analysis start input and run resources (spec section 2). */
+import { Type, type Static } from '@sinclair/typebox';
 import { ANALYSIS_MODES, POLICY_ACTIONS } from '../../core/vocabulary.ts';
+import { OneOf, StringEnum, Text } from './schema-types.ts';
 
-export const walletItemSchema = {
-  oneOf: [
-    { type: 'string', minLength: 1, maxLength: 256 },
+const upTo = (max: number) => Type.Optional(Type.String({ maxLength: max }));
+
+/** One wallet of a list: an address, or an object naming it with optional wallet-input fields. */
+export const walletItemSchema = OneOf([
+  Text(256),
+  Type.Object(
     {
-      type: 'object',
-      additionalProperties: false,
-      properties: {
-        wallet: { type: 'string', maxLength: 256 },
-        walletAddress: { type: 'string', maxLength: 256 },
-        address: { type: 'string', maxLength: 256 },
-        policyAction: { enum: [...POLICY_ACTIONS] },
-        reputationLabel: { type: 'string', maxLength: 500 },
-        policyReason: { type: 'string', maxLength: 2000 },
-        campaignPoints: { type: 'number' },
-        campaignEventType: { type: 'string', maxLength: 200 },
-        referrerAddress: { type: 'string', maxLength: 256 },
-        referralCode: { type: 'string', maxLength: 200 },
-      },
+      wallet: upTo(256),
+      walletAddress: upTo(256),
+      address: upTo(256),
+      policyAction: Type.Optional(StringEnum(POLICY_ACTIONS)),
+      reputationLabel: upTo(500),
+      policyReason: upTo(2000),
+      campaignPoints: Type.Optional(Type.Number()),
+      campaignEventType: upTo(200),
+      referrerAddress: upTo(256),
+      referralCode: upTo(200),
     },
-  ],
-};
+    { additionalProperties: false },
+  ),
+]);
+export type WalletItem = Static<typeof walletItemSchema>;
 
-export const analysisStartSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['wallets'],
-  properties: {
-    analysisMode: { enum: [...ANALYSIS_MODES] },
-    wallets: { type: 'array', minItems: 1, items: walletItemSchema },
-  },
-};
+export const analysisStartSchema = Type.Object(
+  { analysisMode: Type.Optional(StringEnum(ANALYSIS_MODES)), wallets: Type.Array(walletItemSchema, { minItems: 1 }) },
+  { additionalProperties: false },
+);
 
 export const analysisStartMultipartSchema = {
   type: 'object',

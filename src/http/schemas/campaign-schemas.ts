@@ -1,39 +1,36 @@
 /** Campaign, lifecycle and policy schemas (spec section 2), used for validation and the OpenAPI document. */
+import { Type, type Static } from '@sinclair/typebox';
 import { CHAINS } from '../../core/chains.ts';
 import { LIFECYCLES, RISK_POLICIES } from '../../core/vocabulary.ts';
+import { JsonObject, NullableNumber, NullableString, StringEnum, Text } from './schema-types.ts';
 
-export const campaignCreateSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['name', 'campaignType', 'chain'],
-  properties: {
-    name: { type: 'string', minLength: 1, maxLength: 200 },
-    campaignType: { type: 'string', maxLength: 100 },
-    chain: { enum: [...CHAINS] },
-    riskPolicy: { enum: [...RISK_POLICIES] },
-    lifecycle: { const: 'draft' },
-    startsAt: { type: ['string', 'null'], format: 'date-time' },
-    endsAt: { type: ['string', 'null'], format: 'date-time' },
-    rewardPoolUsd: { type: ['number', 'null'], minimum: 0 },
-    campaignContracts: { type: 'array', maxItems: 1000, items: { type: 'string', maxLength: 200 } },
-    metadata: { type: 'object' },
-    notes: { type: 'string', maxLength: 20000 },
+export const campaignCreateSchema = Type.Object(
+  {
+    name: Text(200),
+    campaignType: Text(100, 0),
+    chain: StringEnum(CHAINS),
+    riskPolicy: Type.Optional(StringEnum(RISK_POLICIES)),
+    lifecycle: Type.Optional(Type.Literal('draft')),
+    startsAt: Type.Optional(NullableString({ format: 'date-time' })),
+    endsAt: Type.Optional(NullableString({ format: 'date-time' })),
+    rewardPoolUsd: Type.Optional(NullableNumber({ minimum: 0 })),
+    campaignContracts: Type.Optional(Type.Array(Type.String({ maxLength: 200 }), { maxItems: 1000 })),
+    metadata: Type.Optional(JsonObject()),
+    notes: Type.Optional(Type.String({ maxLength: 20000 })),
   },
-};
+  { additionalProperties: false },
+);
+export type CampaignCreateBody = Static<typeof campaignCreateSchema>;
 
-export const lifecycleChangeSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['lifecycle'],
-  properties: { lifecycle: { enum: [...LIFECYCLES] } },
-};
+export const lifecycleChangeSchema = Type.Object(
+  { lifecycle: StringEnum(LIFECYCLES) },
+  { additionalProperties: false },
+);
 
-export const policyActivationSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['preset', 'rationale'],
-  properties: { preset: { enum: [...RISK_POLICIES] }, rationale: { type: 'string', minLength: 1, maxLength: 5000 } },
-};
+export const policyActivationSchema = Type.Object(
+  { preset: StringEnum(RISK_POLICIES), rationale: Text(5000) },
+  { additionalProperties: false },
+);
 
 export const campaignSchema = {
   type: 'object',

@@ -1,4 +1,6 @@
 /** Shared schemas of the interface (spec section 2): error body, pagination, limit and cursor parameters. */
+import { Type } from '@sinclair/typebox';
+
 export const errorSchema = {
   type: 'object',
   required: ['error'],
@@ -16,10 +18,10 @@ export const paginationSchema = {
   },
 };
 
-export const limitParam = (max: number, def: number): object => ({
-  type: 'integer',
-  minimum: 1,
-  maximum: max,
-  default: def,
-});
-export const cursorParam = (max: number, min = 1): object => ({ type: 'string', minLength: min, maxLength: max });
+/** A page size: optional for the caller (the default fills it in), so always present for the handler. */
+export const limitParam = (max: number, def: number) => Type.Integer({ minimum: 1, maximum: max, default: def });
+export const cursorParam = (max: number, min = 1) => Type.Optional(Type.String({ minLength: min, maxLength: max }));
+
+/** The query of a keyset page: `limit` and an optional opaque `cursor`. */
+export const pageQuery = (maxLimit: number, defaultLimit: number, maxCursor: number) =>
+  Type.Object({ limit: limitParam(maxLimit, defaultLimit), cursor: cursorParam(maxCursor) });

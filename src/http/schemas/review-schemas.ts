@@ -1,47 +1,46 @@
 /** Request schemas of the review API (reviews, appeals, appeal resolution, queue filters). */
+import { Type } from '@sinclair/typebox';
 import { REVIEW_VERDICTS } from '../../reviews/review-views.ts';
+import { StringEnum, Text } from './schema-types.ts';
+import { cursorParam, limitParam } from './common.ts';
 
-const text = (max: number, min = 1) => ({ type: 'string', minLength: min, maxLength: max });
+const optionalText = (max: number, min = 1) => Type.Optional(Text(max, min));
+const LANES = ['funding', 'graph'] as const;
 
-export const evidenceRefsSchema = {
-  type: 'array',
-  maxItems: 100,
-  items: {
-    type: 'object',
-    additionalProperties: false,
-    required: ['lane', 'ordinal'],
-    properties: { lane: { enum: ['funding', 'graph'] }, ordinal: { type: 'integer', minimum: 1, maximum: 2147483647 } },
-  },
-};
+export const evidenceRefsSchema = Type.Array(
+  Type.Object(
+    { lane: StringEnum(LANES), ordinal: Type.Integer({ minimum: 1, maximum: 2147483647 }) },
+    { additionalProperties: false },
+  ),
+  { maxItems: 100 },
+);
 
 const verdictFields = {
-  verdict: { enum: [...REVIEW_VERDICTS] },
-  reviewer: text(200),
-  note: text(4000, 0),
-  evidence: evidenceRefsSchema,
+  verdict: StringEnum(REVIEW_VERDICTS),
+  reviewer: Text(200),
+  note: optionalText(4000, 0),
+  evidence: Type.Optional(evidenceRefsSchema),
 };
 
-export const reviewCreateSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['verdict', 'reviewer'],
-  description: 'Name exactly one of clusterLabel or walletAddress; analysisId defaults to the latest completed run.',
-  properties: { analysisId: text(100), clusterLabel: text(512), walletAddress: text(200), ...verdictFields },
-};
+export const reviewCreateSchema = Type.Object(
+  {
+    analysisId: optionalText(100),
+    clusterLabel: optionalText(512),
+    walletAddress: optionalText(200),
+    ...verdictFields,
+  },
+  {
+    additionalProperties: false,
+    description: 'Name exactly one of clusterLabel or walletAddress; analysisId defaults to the latest completed run.',
+  },
+);
 
-export const appealCreateSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['walletAddress', 'message', 'contact'],
-  properties: { walletAddress: text(200), message: text(4000), contact: text(320) },
-};
+export const appealCreateSchema = Type.Object(
+  { walletAddress: Text(200), message: Text(4000), contact: Text(320) },
+  { additionalProperties: false },
+);
 
-export const appealResolveSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['verdict', 'reviewer'],
-  properties: verdictFields,
-};
+export const appealResolveSchema = Type.Object(verdictFields, { additionalProperties: false });
 
 const reviewViewProps = {
   reviewId: { type: 'string' },
@@ -83,11 +82,27 @@ export const appealSchema = {
   },
 };
 
-export const queueQuerySchema = {
-  analysisId: text(100),
-  status: { enum: ['awaiting', 'reviewed', 'all'], default: 'awaiting' },
-  clusterLabel: text(512),
-  evidenceKind: text(100),
-  reviewer: text(200),
-  limit: { type: 'integer', minimum: 1, maximum: 500, default: 100 },
-};
+export const queueQuerySchema = Type.Object({
+  analysisId: optionalText(100),
+  status: StringEnum(['awaiting', 'reviewed', 'all'] as const, { default: 'awaiting' }),
+  clusterLabel: optionalText(512),
+  evidenceKind: optionalText(100),
+  reviewer: optionalText(200),
+  limit: limitParam(500, 100),
+});
+
+export const reviewListQuerySchema = Type.Object({
+  analysisId: optionalText(100),
+  subject: Type.Optional(StringEnum(['cluster', 'wallet'] as const)),
+  clusterLabel: optionalText(512),
+  walletAddress: optionalText(200),
+  reviewer: optionalText(200),
+  limit: limitParam(500, 100),
+  cursor: cursorParam(512),
+});
+
+export const appealListQuerySchema = Type.Object({
+  status: Type.Optional(StringEnum(['open', 'resolved'] as const)),
+  limit: limitParam(500, 100),
+  cursor: cursorParam(512),
+});

@@ -1,29 +1,20 @@
 /** Webhook endpoint inputs (spec section 2: no extra properties) and the endpoint record. */
+import { Type } from '@sinclair/typebox';
 import { WEBHOOK_EVENTS } from '../../core/vocabulary.ts';
+import { NullableString, StringEnum } from './schema-types.ts';
 
-const eventTypes = {
-  type: 'array',
-  minItems: 1,
-  maxItems: WEBHOOK_EVENTS.length,
-  uniqueItems: true,
-  items: { enum: [...WEBHOOK_EVENTS] },
-};
+const eventTypes = Type.Optional(
+  Type.Array(StringEnum(WEBHOOK_EVENTS), { minItems: 1, maxItems: WEBHOOK_EVENTS.length, uniqueItems: true }),
+);
 // iri: international host names are accepted and stored in punycode (webhook-url.ts)
-const url = { type: 'string', format: 'iri', minLength: 8, maxLength: 2048 };
-const description = { type: ['string', 'null'], maxLength: 500 };
+const url = Type.String({ format: 'iri', minLength: 8, maxLength: 2048 });
+const description = Type.Optional(NullableString({ maxLength: 500 }));
 
-export const webhookCreateSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['url'],
-  properties: { url, eventTypes, description },
-};
-export const webhookUpdateSchema = {
-  type: 'object',
-  additionalProperties: false,
-  minProperties: 1,
-  properties: { url, eventTypes, description, isActive: { type: 'boolean' } },
-};
+export const webhookCreateSchema = Type.Object({ url, eventTypes, description }, { additionalProperties: false });
+export const webhookUpdateSchema = Type.Object(
+  { url: Type.Optional(url), eventTypes, description, isActive: Type.Optional(Type.Boolean()) },
+  { additionalProperties: false, minProperties: 1 },
+);
 
 export const webhookEndpointSchema = {
   type: 'object',

@@ -6,6 +6,7 @@ import type { Config } from '../../core/config.ts';
 import type { FetchedPage } from '../scan.ts';
 import { DomainError } from '../../core/domain-error.ts';
 import { allowsPrivate } from '../../net/outgoing-policy.ts';
+import type { SafeHttpClient, SafeHttpOptions } from '../../net/safe-http-client.ts';
 
 export const PAGE_MAX_BYTES = 2 * 1024 * 1024;
 export const PAGE_TIMEOUT_MS = 8000;
@@ -14,10 +15,8 @@ export const PAGE_TIMEOUT_MS = 8000;
 export type PageFetcher = (url: string) => Promise<FetchedPage>;
 
 export function createPageFetcher(config: Config): PageFetcher {
-  let client: {
-    request: (url: string, init: { method: 'GET' | 'POST'; headers?: Record<string, string> }) => Promise<any>;
-  } | null = null;
-  const options = {
+  let client: SafeHttpClient | null = null;
+  const options: SafeHttpOptions = {
     allowPrivate: allowsPrivate(config, 'scan'),
     allowHttp: true,
     timeoutMs: PAGE_TIMEOUT_MS,
@@ -27,7 +26,7 @@ export function createPageFetcher(config: Config): PageFetcher {
   };
   return async (url: string): Promise<FetchedPage> => {
     try {
-      client ??= (await import('../../net/safe-http-client.ts')).createSafeHttpClient(options as any);
+      client ??= (await import('../../net/safe-http-client.ts')).createSafeHttpClient(options);
       const res = await client.request(url, {
         method: 'GET',
         headers: { accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5' },

@@ -25,6 +25,7 @@ import {
   wordsIn,
 } from './host-words.ts';
 import { findTyposquat } from './typosquat.ts';
+import { HOST_MODEL, type HostModelInput, hostModelInput, scoreHostModel } from './host-model.ts';
 
 export interface UrlAnalysis {
   url: string;
@@ -38,6 +39,8 @@ export interface UrlAnalysis {
   /** Ids of the heuristics that fired (for breakdowns). */
   signals: string[];
   findings: Finding[];
+  /** The host model's inputs and logit (host-model.ts); null when a list decided or no trained lexical model. */
+  hostModel: { input: HostModelInput; logit: number } | null;
 }
 
 /** Points from which `url.suspicious_host` is low / medium / high. */
@@ -123,8 +126,11 @@ function lureTemplate(domain: string | null, publicSuffix: string | null): strin
   return INFRA_WORDS.has(other) || TEMPLATE_WORDS.includes(other) ? null : parts;
 }
 
-/** Words that make `<word>.<name>.<tld>` the template (app., portal., stake. are everyday subdomains: not here). */
-const SUBDOMAIN_LURES = [...STRONG_LURES, 'register', 'asset', 'assets', 'proposal', 'vote', 'votes'];
+/**
+ * Words that make `<word>.<name>.<tld>` the template (app., portal., stake., and assets. — the usual CDN host — are
+ * everyday subdomains: not here).
+ */
+const SUBDOMAIN_LURES = [...STRONG_LURES, 'register', 'proposal', 'vote', 'votes'];
 
 /** `claim.bedrockdao.pro`: a single subdomain label that is a lure, on a registrable name that is not a platform. */
 function lureSubdomain(subdomain: string, domain: string | null): string[] | null {
@@ -150,6 +156,7 @@ export function analyzeUrl(value: string, knowledge: ScreeningKnowledge): UrlAna
     points: 0,
     signals,
     findings,
+    hostModel: null,
   };
   const { allowed, blocked } = knowledge.lookupHost(host);
   if (allowed) {
@@ -387,6 +394,25 @@ export function analyzeUrl(value: string, knowledge: ScreeningKnowledge): UrlAna
       { score: lex.score, top: lex.top },
     );
 
+  // the host model weighs the signals together (host-model.ts); it adds no points, it can raise the host to medium
+  let modelWarn = false;
+  if (fixed === 0 && !parts.isIp && parts.domain !== null) {
+    const lurePoints = (findings.find((f) => f.kind === 'url.lure_words')?.data?.points as number) ?? 0;
+    const input = hostModelInput(parts, knowledge.lexical, points - (band?.points ?? 0), lurePoints);
+    const model = scoreHostModel(input);
+    out.hostModel = { input, logit: model.logit };
+    modelWarn = model.logit >= HOST_MODEL.warnAt;
+    if (modelWarn)
+      add(
+        'url.host_model',
+        0,
+        `the host model (name shape, words of the registrable label, TLD, subdomains, signals together) scores ` +
+          `${model.logit}, at or above its warn level ${HOST_MODEL.warnAt} (strongest: ` +
+          `${model.top.map((x) => `${x.feature} ${x.value}`).join(', ')})`,
+        { logit: model.logit, warnAt: HOST_MODEL.warnAt, top: model.top },
+      );
+  }
+
   out.points = points;
   const second = findings.some(
     (f) =>
@@ -400,7 +426,7 @@ export function analyzeUrl(value: string, knowledge: ScreeningKnowledge): UrlAna
       ? 'critical'
       : points >= HOST_THRESHOLDS.high
         ? 'high'
-        : points >= HOST_THRESHOLDS.medium
+        : points >= HOST_THRESHOLDS.medium || modelWarn
           ? 'medium'
           : points >= HOST_THRESHOLDS.low
             ? 'low'

@@ -7,7 +7,7 @@
  *  - `w:<run>`  an alphabetic run of 3+ letters (`claim-hyperliquid.xyz` -> claim, hyperliquid);
  *  - `s:<seg>`  a 4+ letter segment inside a longer run that is itself a frequent whole run of blocked hosts
  *               (`worldlibertysfinancial` -> world, liberty, financial), so glued words are read too;
- *  - `tld:<t>` the last label, `psl:<suffix>` a hosting-platform suffix (PSL private section);
+ *  - `tld:<t>` the last label, or instead `psl:<suffix>` on a hosting platform (PSL private section);
  *  - shape: `hy:1`/`hy:2+` hyphens, `dg` a digit, `sub:2+` two or more subdomain labels.
  * Phishing counts are taken once per registrable domain (a campaign rotating subdomains counts once). Weight of a
  * feature: log((p + 1) / (P + 1)) - log((l + 1) / (L + PRIOR)); for words PRIOR = LEGIT_PRIOR pseudo-documents
@@ -70,9 +70,10 @@ function leftLabels(host: string, publicSuffix: string | null): string[] {
 /** Shape and suffix features (no words). */
 function shapeFeatures(host: string, labels: string[], publicSuffix: string | null, isPrivate: boolean): string[] {
   const out: string[] = [];
-  const tld = host.slice(host.lastIndexOf('.') + 1);
-  out.push('tld:' + tld);
+  // on a hosting platform the TLD is the platform's (pages.dev, vercel.app), not a choice of the site's owner: the
+  // platform feature stands for it, so phishing on pages.dev does not make every .dev site look like phishing
   if (isPrivate && publicSuffix !== null) out.push('psl:' + publicSuffix);
+  else out.push('tld:' + host.slice(host.lastIndexOf('.') + 1));
   const reg = labels[labels.length - 1] ?? '';
   const hy = reg.match(/-/g)?.length ?? 0;
   if (hy === 1) out.push('hy:1');

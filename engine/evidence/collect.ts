@@ -1,55 +1,47 @@
 /**
  * Evidence per cluster, from one pass over the transfers. Funding lane: common funders (an address outside the
  * cluster that sent to several members), member funders (a member that funded several members), funding chains
- * (a member first funded by a member that was itself first funded by a member, or longer), consolidation sweeps (several members sending to one
- * receiver) and, neutralised, funding from infrastructure. Graph lane: direct transfers between members, shared
- * counterparties, referral links and event timing (hybrid) and, neutralised, links through infrastructure.
+ * (a member first funded by a member that was itself first funded by a member, or longer), consolidation sweeps
+ * (several members sending to one receiver, within minutes of each other when times are known), batch and co-timed
+ * funding runs (timed-funding.ts) and, neutralised, funding from infrastructure. Graph lane: direct
+ * transfers between members, shared counterparties, referral links and event timing (hybrid) and, neutralised,
+ * links through infrastructure and popular counterparties. The kinds are listed once in kinds.ts.
  */
-import type { WalletGraph } from './wallet-graph.ts';
-import { HUB_NONE, HUB_LABELLED } from './wallet-graph.ts';
-import type { EngineWalletInput, EvidenceItem } from './types.ts';
-import { round3 } from './scoring.ts';
-import { push, ramp } from './evidence-util.ts';
-import { hybridEvidence, type AddItem } from './hybrid-evidence.ts';
+import type { WalletGraph } from '../wallet-graph.ts';
+import { HUB_LABELLED, isInfrastructure } from '../wallet-graph.ts';
+import { kindInfo } from './kinds.ts';
+import type { FundingRun } from './timed-funding.ts';
+import type { EngineWalletInput, EvidenceItem } from '../types.ts';
+import { round3 } from '../scoring.ts';
+import { push, ramp } from './util.ts';
+import { hybridEvidence } from './hybrid.ts';
+import { lockstepEvidence } from './lockstep.ts';
+import type { AddItem, RawCluster } from './raw-cluster.ts';
 
-export interface RawCluster {
-  /** Listed member node ids, ascending. */
-  members: number[];
-  evidence: EvidenceItem[];
-  /** Members touched by risk-bearing evidence: funding lane, graph lane, either. */
-  covered: { funding: number; graph: number; any: number };
-  /** Risk-bearing kinds seen (before the per-lane cap). */
-  kinds: Set<string>;
-  counts: { riskBearing: number; neutralised: number };
-  /** Set when no risk-bearing kind is conclusive on its own. */
-  inconclusive?: boolean;
-  /** Share of members each archetype pattern explains. */
-  patterns: Record<string, number>;
-}
+export type { RawCluster };
 
 const FLAG_IN = 1; // the counterparty sent to the member
 const FLAG_OUT = 2; // the member sent to the counterparty
 
-/** Risk-bearing kinds in a fixed order: bit i of a wallet's kind mask says KIND_BITS[i] names it. */
-export const KIND_BITS = [
-  'common_funder',
-  'member_funder',
-  'funding_chain',
-  'consolidation_sweep',
-  'direct_transfer',
-  'shared_counterparty',
-  'referral_link',
-  'shared_referral_code',
-  'shared_event_timing',
-] as const;
-const bitOf = (kind: string): number => 1 << (KIND_BITS as readonly string[]).indexOf(kind);
+/**
+ * An outside address that members send to or exchange with is a popular counterparty (neutralised) when it has at
+ * least POPULAR_MIN listed counterparties and fewer than half of them are in this cluster: an NFT mint or a pool
+ * many unrelated users touch, not a farm's collector (whose senders are nearly all farm members).
+ */
+export const POPULAR_MIN = 20;
+/** With block times, members' sends to one receiver count as a sweep when two are at most this far apart. */
+export const SWEEP_GAP_SECONDS = 600;
+/** Confidence factor of a shared funder whose timed payments to the members formed no batch or co-timed run. */
+export const SPREAD_FUNDER_FACTOR = 0.6;
 
 export interface Evidence {
   clusters: RawCluster[];
   /** Per node: bit 1 = named by risk-bearing funding evidence, bit 2 = graph. */
   coveredBy: Uint8Array;
-  /** Per node: the risk-bearing kinds that name it (bits of KIND_BITS). */
+  /** Per node: the risk-bearing kinds that name it (bits of EVIDENCE_KINDS, engine/evidence/kinds.ts). */
   kindsOf: Uint16Array;
+  /** Per node: how strongly its own evidence ties it to other members, 1 - prod(1 - weight * confidence). */
+  strength: Float32Array;
 }
 
 export function collectEvidence(
@@ -59,6 +51,7 @@ export function collectEvidence(
   wallets: EngineWalletInput[],
   hybrid: boolean,
   maxAddresses: number,
+  runs: FundingRun[],
 ): Evidence {
   const { n, from, to, blockTime, addresses } = g;
   const T = from.length;
@@ -74,8 +67,14 @@ export function collectEvidence(
   const perCluster = new Uint32Array(C + 1);
   const coveredBy = new Uint8Array(n);
   const kindsOf = new Uint16Array(n);
-  const DIRECT_BIT = bitOf('direct_transfer');
-  const CHAIN_BIT = bitOf('funding_chain');
+  const miss = new Float32Array(n).fill(1);
+  /** u is named by a risk-bearing item of this kind and confidence. */
+  const mark = (u: number, kind: string, confidence: number): void => {
+    const k = kindInfo(kind);
+    coveredBy[u] |= k.lane === 'funding' ? 1 : 2;
+    kindsOf[u] |= k.bit;
+    miss[u] *= 1 - k.weight * confidence;
+  };
   for (let i = 0; i < T; i++) {
     const f = from[i];
     const t = to[i];
@@ -84,7 +83,10 @@ export function collectEvidence(
     const ct = clusterOf[t];
     if (ct >= 0) {
       const time = blockTime && !Number.isNaN(blockTime[i]) ? blockTime[i] : Infinity;
-      if (g.hub[f] === HUB_NONE && (time < firstInTime[t] || firstIn[t] < 0)) {
+      // infrastructure counts too (a wallet first funded by an exchange was not funded along a chain); ties go
+      // to the smaller node id: the same first funder whatever the input order
+      const earlier = time < firstInTime[t] || (time === firstInTime[t] && f < firstIn[t]);
+      if (earlier || firstIn[t] < 0) {
         firstIn[t] = f;
         firstInTime[t] = time;
       }
@@ -106,6 +108,7 @@ export function collectEvidence(
   const tAddr = new Uint32Array(tupleCount);
   const tMember = new Uint32Array(tupleCount);
   const tFlag = new Uint8Array(tupleCount);
+  const tTime = new Float64Array(tupleCount);
   const pos = perCluster.slice(0, C);
   for (let i = 0; i < T; i++) {
     const f = from[i];
@@ -125,9 +128,16 @@ export function collectEvidence(
       tAddr[p] = t;
       tMember[p] = f;
       tFlag[p] = FLAG_OUT;
+      tTime[p] = blockTime ? blockTime[i] : Number.NaN;
     }
   }
 
+  const inRunOf = new Map<number, Set<number>>(); // sender -> recipients of its batch and co-timed runs
+  for (const r of runs) {
+    let set = inRunOf.get(r.sender);
+    if (!set) inRunOf.set(r.sender, (set = new Set()));
+    for (const u of r.recipients) set.add(u);
+  }
   const out: RawCluster[] = members.map((m) => ({
     members: m,
     evidence: [],
@@ -149,12 +159,7 @@ export function collectEvidence(
     if (riskBearing) {
       rc.counts.riskBearing++;
       rc.kinds.add(kind);
-      const bit = lane === 'funding' ? 1 : 2;
-      const kb = bitOf(kind);
-      for (const u of touched) {
-        coveredBy[u] |= bit;
-        kindsOf[u] |= kb;
-      }
+      for (const u of touched) mark(u, kind, confidence);
     } else rc.counts.neutralised++;
   };
   const pattern = (c: number, name: string, share: number): void => {
@@ -174,10 +179,12 @@ export function collectEvidence(
     const ab = forward[k];
     const ba = w - ab;
     const rc = out[c];
+    // one transfer between two wallets is a weak tie (people pay each other); repeated transfers a strong one
+    const confidence = round3(0.4 + 0.5 * ramp(w, 1, 5));
     rc.evidence.push({
       lane: 'graph',
       kind: 'direct_transfer',
-      confidence: round3(0.6 + 0.3 * ramp(w, 1, 5)),
+      confidence,
       riskBearing: true,
       addresses: [addresses[a], addresses[b]],
       data: {
@@ -188,12 +195,10 @@ export function collectEvidence(
       },
     });
     rc.counts.riskBearing++;
-    coveredBy[a] |= 2;
-    coveredBy[b] |= 2;
+    mark(a, 'direct_transfer', confidence);
+    mark(b, 'direct_transfer', confidence);
     inDirect[a] = 1;
     inDirect[b] = 1;
-    kindsOf[a] |= DIRECT_BIT;
-    kindsOf[b] |= DIRECT_BIT;
     if (ab > 0) sentCount[a]++;
     if (ba > 0) sentCount[b]++;
   }
@@ -252,19 +257,18 @@ export function collectEvidence(
       inChain.add(u);
       inChain.add(f);
       inChain.add(x);
+      const confidence = round3(0.55 + 0.1 * Math.min(depth, 4));
       out[c].evidence.push({
         lane: 'funding',
         kind: 'funding_chain',
-        confidence: round3(0.55 + 0.1 * Math.min(depth, 4)),
+        confidence,
         riskBearing: true,
         addresses: [addresses[f], addresses[u]],
         data: { depth, blockTime: firstInTime[u] },
       });
       out[c].counts.riskBearing++;
-      coveredBy[f] |= 1;
-      coveredBy[u] |= 1;
-      kindsOf[f] |= CHAIN_BIT;
-      kindsOf[u] |= CHAIN_BIT;
+      mark(f, 'funding_chain', confidence);
+      mark(u, 'funding_chain', confidence);
     }
     if (chained > 0) out[c].kinds.add('funding_chain');
     if (deepest >= 2) pattern(c, 'funding_chain', inChain.size / out[c].members.length);
@@ -272,6 +276,7 @@ export function collectEvidence(
   // counterparties outside the cluster: common funders, sweeps, shared counterparties, infrastructure
   const inM = new Set<number>();
   const outM = new Set<number>();
+  const sendTimes: number[] = [];
   for (let c = 0; c < C; c++) {
     const s0 = perCluster[c];
     const s1 = perCluster[c + 1];
@@ -285,12 +290,14 @@ export function collectEvidence(
       let b = a;
       inM.clear();
       outM.clear();
+      sendTimes.length = 0;
       while (b < idx.length && tAddr[idx[b]] === addr) {
         const p = idx[b++];
         (tFlag[p] === FLAG_IN ? inM : outM).add(tMember[p]);
+        if (tFlag[p] === FLAG_OUT && !Number.isNaN(tTime[p])) sendTimes.push(tTime[p]);
       }
       a = b;
-      const hub = g.hub[addr] !== HUB_NONE;
+      const hub = isInfrastructure(g.hub[addr]);
       if (!hub && inM.size + outM.size < 2) continue;
       const all = new Set([...inM, ...outM]);
       if (all.size < 2 && !hub) continue;
@@ -326,26 +333,48 @@ export function collectEvidence(
         continue;
       }
       let used = false;
+      const popular = g.listedDegree[addr] >= POPULAR_MIN && 2 * all.size < g.listedDegree[addr];
       if (inM.size >= 2) {
         const funded = sorted(inM);
+        // with block times, a funder that paid these members at unrelated times and amounts (no batch or
+        // co-timed run: a parent, a payroll) is a weaker tie than one that paid them in a burst
+        const timed = funded.some((u) => Number.isFinite(firstInTime[u]));
+        const burst = funded.some((u) => inRunOf.get(addr)?.has(u));
         addItem(
           c,
           'funding',
           'common_funder',
-          0.5 + 0.4 * ramp(inM.size, 2, 10),
+          (0.5 + 0.4 * ramp(inM.size, 2, 10)) * (timed && !burst ? SPREAD_FUNDER_FACTOR : 1),
           true,
           [addr, ...funded],
           {
             funder: addresses[addr],
             fundedMembers: inM.size,
             firstFunderOf: funded.filter((u) => firstIn[u] === addr && Number.isFinite(firstInTime[u])).length,
+            inBurst: timed ? burst : null,
           },
           funded,
         );
         pattern(c, 'fan_out_funder', inM.size / size);
         used = true;
       }
-      if (outM.size >= 2) {
+      if (popular) {
+        addItem(
+          c,
+          'graph',
+          'popular_counterparty',
+          0.3,
+          false,
+          [addr, ...sorted(all)],
+          { counterparty: addresses[addr], members: all.size, listedCounterparties: g.listedDegree[addr] },
+          [],
+        );
+        continue;
+      }
+      // with block times, a sweep is members sending to one receiver within minutes of each other; sends spread
+      // over days (customers of one shop) are only a shared counterparty
+      const spread = outM.size >= 2 && sendTimes.length > 0 && !hasBurst(sendTimes);
+      if (outM.size >= 2 && !spread) {
         const senders = sorted(outM);
         addItem(
           c,
@@ -368,11 +397,13 @@ export function collectEvidence(
           0.35 + 0.3 * ramp(all.size, 2, 8),
           true,
           [addr, ...sorted(all)],
-          { counterparty: addresses[addr], members: all.size },
+          { counterparty: addresses[addr], members: all.size, spreadInTime: spread },
           sorted(all),
         );
     }
   }
+  runEvidence(g, clusterOf, runs, addItem, pattern, out);
+  lockstepEvidence(g, clusterOf, out, addItem);
   if (hybrid) hybridEvidence(g, clusterOf, out, wallets, addItem, pattern);
   const directCount = new Uint32Array(C);
   for (let c = 0; c < C; c++) for (const u of out[c].members) if (inDirect[u]) directCount[c]++;
@@ -386,7 +417,9 @@ export function collectEvidence(
       if (b) rc.covered.any++;
     }
   }
-  return { clusters: out, coveredBy, kindsOf };
+  const strength = new Float32Array(n);
+  for (let u = 0; u < n; u++) strength[u] = 1 - miss[u];
+  return { clusters: out, coveredBy, kindsOf, strength };
 }
 
 function findEdge(g: WalletGraph, edgeStart: Uint32Array, u: number, v: number): number {
@@ -403,3 +436,50 @@ function findEdge(g: WalletGraph, edgeStart: Uint32Array, u: number, v: number):
 }
 
 const sorted = (s: Set<number>): number[] => [...s].sort((a, b) => a - b);
+
+/** Batch and co-timed funding runs (engine/evidence/timed-funding.ts): one item per run and cluster. */
+function runEvidence(
+  g: WalletGraph,
+  clusterOf: Int32Array,
+  runs: FundingRun[],
+  addItem: AddItem,
+  pattern: (c: number, name: string, share: number) => void,
+  out: RawCluster[],
+): void {
+  const byCluster = new Map<number, number[]>();
+  for (const r of runs) {
+    byCluster.clear();
+    for (const u of r.recipients) if (clusterOf[u] >= 0) push(byCluster, clusterOf[u], u);
+    for (const [c, list] of [...byCluster].sort((a, b) => a[0] - b[0])) {
+      if (list.length < 2) continue;
+      const batch = r.kind === 'batch_funding';
+      addItem(
+        c,
+        'funding',
+        r.kind,
+        (batch ? 0.7 : 0.6) + 0.25 * ramp(list.length, 2, 20),
+        true,
+        [r.sender, ...list],
+        {
+          funder: g.addresses[r.sender],
+          intermediates: r.via ? r.via.length : null,
+          fundedMembers: list.length,
+          recipients: r.recipients.length,
+          blockTime: r.time,
+          amount: Number.isNaN(r.amount) ? null : r.amount,
+          seconds: r.seconds,
+        },
+        list,
+      );
+      const name = batch ? 'batch_funding' : r.kind === 'funding_tree' ? 'funding_chain' : 'fan_out_funder';
+      pattern(c, name, list.length / out[c].members.length);
+    }
+  }
+}
+
+/** Two of these times within SWEEP_GAP_SECONDS of each other. */
+function hasBurst(times: number[]): boolean {
+  times.sort((a, b) => a - b);
+  for (let k = 1; k < times.length; k++) if (times[k] - times[k - 1] <= SWEEP_GAP_SECONDS) return true;
+  return false;
+}

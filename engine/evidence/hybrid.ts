@@ -2,22 +2,11 @@
  * Hybrid-mode evidence from the wallet input: referral links between members, referral codes shared by members,
  * and a campaign event type shared by most members (supporting evidence: it names no single wallet).
  */
-import type { WalletGraph } from './wallet-graph.ts';
-import type { EngineWalletInput, Lane } from './types.ts';
-import type { RawCluster } from './cluster-evidence.ts';
-import { round3 } from './scoring.ts';
-import { push, ramp } from './evidence-util.ts';
-
-export type AddItem = (
-  c: number,
-  lane: Lane,
-  kind: string,
-  confidence: number,
-  riskBearing: boolean,
-  nodes: number[],
-  data: Record<string, unknown>,
-  touched: number[],
-) => void;
+import type { WalletGraph } from '../wallet-graph.ts';
+import type { EngineWalletInput } from '../types.ts';
+import type { AddItem, RawCluster } from './raw-cluster.ts';
+import { round3 } from '../scoring.ts';
+import { push, ramp } from './util.ts';
 
 export function hybridEvidence(
   g: WalletGraph,

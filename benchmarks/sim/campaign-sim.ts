@@ -1,0 +1,235 @@
+/**
+ * A seeded campaign simulator (docs/simulated-campaigns.md): legitimate users and Sybil farms of the shapes the
+ * engine must tell apart, as engine input plus a truth table. Legitimate patterns share exchanges (labelled), an
+ * unlabelled hot wallet, routers and NFT contracts (labelled) and unlabelled popular counterparties, payroll
+ * multisigs and families, and pay each other now and then. Farms of 3 to several thousand wallets are funded by
+ * stars, Disperse-style batches, chains, trees or co-timed exchange withdrawals, some sweep to a collector, some
+ * act in lockstep, and one type leaves no on-chain link at all. Only what an import of the wallet list would load
+ * is emitted (see docs/data-import.md: transfers touching a wallet, and those of small intermediaries).
+ */
+import { createHash } from 'node:crypto';
+import type { EngineInput } from '../../engine/index.ts';
+import { addressIndex } from '../../engine/address-index.ts';
+import { seededRng } from '../../engine/rng.ts';
+
+export const FARM_TYPES = ['star', 'batch', 'chain', 'tree', 'exchange_routed', 'large_batch', 'no_link'] as const;
+export const LEGIT_PATTERNS = ['exchange_user', 'hot_wallet_user', 'payroll', 'family'] as const;
+/** Farm types built to leave no on-chain link: excluded from the per-type recall goal. */
+export const UNLINKED_FARM_TYPES = new Set(['no_link']);
+
+export interface TruthRow {
+  address: string;
+  /** 'farm' or 'legit'. */
+  role: 'farm' | 'legit';
+  /** Farm type or legitimate pattern. */
+  pattern: string;
+  /** Farm id ('' for legitimate wallets). */
+  group: string;
+}
+
+export interface SimOptions {
+  seed: number;
+  legitWallets?: number;
+  /** Number of farms (types drawn in turn, sizes log-uniform). */
+  farms?: number;
+}
+
+export interface Simulated {
+  input: EngineInput;
+  truth: TruthRow[];
+  transfers: Array<{ from: string; to: string; time: number; amount: number }>;
+  labels: Array<{ address: string; list: string }>;
+}
+
+const DAY = 86_400;
+const T0 = 1_700_000_000;
+const SPAN = 90 * DAY;
+
+export function simulateCampaign(opts: SimOptions): Simulated {
+  const r = seededRng(opts.seed * 7919 + 17);
+  const legitCount = opts.legitWallets ?? 12_000;
+  const farmCount = opts.farms ?? 42;
+  const int = (lo: number, hi: number): number => lo + Math.floor(r() * (hi - lo + 1));
+  const pick = <T>(a: readonly T[]): T => a[Math.floor(r() * a.length)];
+  const logUniform = (lo: number, hi: number): number => Math.round(Math.exp(Math.log(lo) + r() * Math.log(hi / lo)));
+  const lognormal = (mu: number, sigma: number): number => {
+    const u = Math.max(1e-12, r());
+    const z = Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * r());
+    return Math.exp(mu + sigma * z);
+  };
+  let counter = 0;
+  const addr = (tag: string): string =>
+    '0x' + createHash('sha256').update(`${opts.seed}:${tag}:${counter++}`).digest('hex').slice(0, 40);
+  const transfers: Simulated['transfers'] = [];
+  const send = (from: string, to: string, time: number, amount: number): void => {
+    transfers.push({ from, to, time: Math.floor(time), amount: Math.round(amount * 1e6) / 1e6 });
+  };
+  const labels: Simulated['labels'] = [];
+  const exchanges = Array.from({ length: 5 }, () => addr('exchange'));
+  for (const a of exchanges) labels.push({ address: a, list: 'exchange' });
+  const contracts = Array.from({ length: 12 }, () => addr('contract'));
+  for (const a of contracts) labels.push({ address: a, list: 'contract' });
+  const disperse = addr('disperse');
+  labels.push({ address: disperse, list: 'contract' });
+  const campaignContract = contracts[0];
+  // unlabelled: a hot wallet paying many unrelated users, popular counterparties (an NFT mint, a pool)
+  const hotWallet = addr('hot-wallet');
+  const popular = Array.from({ length: 4 }, () => addr('popular'));
+  const truth: TruthRow[] = [];
+  const legit: string[] = [];
+  const listedSet = new Set<string>();
+  const newLegit = (pattern: string): string => {
+    const a = addr('legit');
+    truth.push({ address: a, role: 'legit', pattern, group: '' });
+    legit.push(a);
+    listedSet.add(a);
+    return a;
+  };
+  // wallets are funded in the first third of the span and act after it (nobody spends before being funded)
+  const fundTime = (): number => T0 + (r() * SPAN) / 3;
+  const when = (): number => T0 + SPAN / 3 + (r() * 2 * SPAN) / 3;
+  /** Ordinary activity: the campaign contract, other contracts, sometimes a popular unlabelled counterparty. */
+  const activity = (w: string): void => {
+    send(w, campaignContract, when(), lognormal(-2, 1));
+    for (let k = int(0, 4); k > 0; k--) send(w, pick(contracts), when(), lognormal(-2, 1.5));
+    if (r() < 0.35) send(w, pick(popular), when(), lognormal(-3, 1));
+    if (r() < 0.2) send(pick(popular), w, when(), lognormal(-3, 1));
+    if (r() < 0.3) send(w, addr('deposit'), when(), lognormal(-1, 1)); // its own exchange deposit address
+  };
+
+  // legitimate patterns
+  let made = 0;
+  while (made < legitCount) {
+    const x = r();
+    if (x < 0.015) {
+      // payroll: a multisig pays 8-30 employees (a third listed) monthly, in one transaction, salaries differ
+      const multisig = addr('payroll');
+      const staff = int(8, 30);
+      const people = Array.from({ length: staff }, () => (r() < 0.35 ? newLegit('payroll') : addr('employee')));
+      const salary = people.map(() => lognormal(7, 0.4));
+      for (let month = 0; month < 3; month++) {
+        const t = T0 + month * 30 * DAY + int(0, DAY);
+        people.forEach((p, i) => send(multisig, p, t, salary[i]));
+      }
+      const listed = people.filter((p) => listedSet.has(p));
+      for (const p of listed) activity(p);
+      made += listed.length;
+    } else if (x < 0.06) {
+      // family: a parent (unlisted) funds 2-4 listed wallets at different times; they pay each other once or twice
+      const parent = addr('parent');
+      const kids = Array.from({ length: int(2, 4) }, () => newLegit('family'));
+      for (const k of kids) {
+        send(parent, k, fundTime(), lognormal(0, 1));
+        activity(k);
+      }
+      for (let j = int(1, 2); j > 0; j--) send(pick(kids), pick(kids), when(), lognormal(-1, 1));
+      made += kids.length;
+    } else {
+      const pattern = x < 0.78 ? 'exchange_user' : 'hot_wallet_user';
+      const w = newLegit(pattern);
+      send(pattern === 'exchange_user' ? pick(exchanges) : hotWallet, w, fundTime(), lognormal(0, 1.2));
+      activity(w);
+      made++;
+    }
+  }
+  // peer-to-peer payments between unrelated legitimate users
+  const p2pCount = Math.round(legit.length * 0.08);
+  for (let i = 0; i < p2pCount; i++) {
+    const a = pick(legit);
+    const b = pick(legit);
+    if (a !== b) send(a, b, when(), lognormal(-1, 1));
+  }
+
+  // farms
+  const smallTypes = FARM_TYPES.filter((t) => t !== 'large_batch');
+  for (let f = 0; f < farmCount; f++) {
+    // one farm of thousands of wallets per campaign, the others 3-60 or (every third) 3-600 wallets
+    const type = f === farmCount - 1 ? 'large_batch' : smallTypes[f % smallTypes.length];
+    const size = type === 'large_batch' ? int(1500, 4000) : logUniform(3, f % 3 === 0 ? 600 : 60);
+    const group = `farm${f}`;
+    const wallets = Array.from({ length: size }, () => {
+      const a = addr('farm');
+      truth.push({ address: a, role: 'farm', pattern: type, group });
+      return a;
+    });
+    const start = fundTime();
+    const amount = Math.round(lognormal(-1, 1) * 1000) / 1000;
+    const jitter = (): number => amount * (1 + (r() - 0.5) * 0.004);
+    const funder = addr('funder');
+    if (type === 'star') {
+      let t = start;
+      for (const w of wallets) {
+        send(funder, w, t, jitter());
+        t += int(20, 180);
+      }
+    } else if (type === 'batch' || type === 'large_batch') {
+      // through a Disperse-style contract (labelled), one transaction per batch of up to 200 recipients
+      const direct = type === 'large_batch' && r() < 0.5;
+      for (let b = 0; b < wallets.length; b += 200) {
+        const t = start + b * 3;
+        for (const w of wallets.slice(b, b + 200)) send(direct ? funder : disperse, w, t, amount);
+      }
+    } else if (type === 'chain') {
+      let prev = funder;
+      let t = start;
+      for (const w of wallets) {
+        send(prev, w, t, jitter());
+        prev = w;
+        t += int(60, 3600);
+      }
+    } else if (type === 'tree') {
+      const mids = Array.from({ length: Math.max(1, Math.ceil(size / 12)) }, () => addr('intermediate'));
+      mids.forEach((m, i) => send(funder, m, start + i * 30, amount * 13));
+      wallets.forEach((w, i) => send(mids[i % mids.length], w, start + 600 + i * int(10, 60), jitter()));
+    } else if (type === 'exchange_routed') {
+      const ex = pick(exchanges);
+      let t = start;
+      for (const w of wallets) {
+        send(ex, w, t, jitter());
+        t += int(10, 240);
+      }
+    } else {
+      // no_link: exchange withdrawals at unrelated times and amounts, no sweep, no shared counterparty
+      for (const w of wallets) send(pick(exchanges), w, fundTime(), lognormal(0, 1.2));
+    }
+    // behaviour after funding
+    const behaviour = r();
+    const actStart = T0 + SPAN / 3 + DAY * int(1, 10);
+    if (type !== 'no_link' && behaviour < 0.4) {
+      const collector = addr('collector');
+      wallets.forEach((w, i) => send(w, collector, actStart + DAY * 20 + i * int(5, 90), amount * 0.9));
+    }
+    if (type !== 'no_link' && behaviour >= 0.3 && behaviour < 0.7) {
+      // lockstep: the same contracts in the same order within minutes
+      const route = [campaignContract, pick(contracts), pick(contracts)];
+      wallets.forEach((w, i) => route.forEach((c, j) => send(w, c, actStart + i * 40 + j * 120, amount * 0.1)));
+    } else for (const w of wallets) send(w, campaignContract, when(), lognormal(-2, 1));
+    if (type !== 'no_link' && behaviour >= 0.6 && size > 3) {
+      // a few transfers among members
+      for (let k = Math.ceil(size / 4); k > 0; k--) send(pick(wallets), pick(wallets), when(), lognormal(-2, 1));
+    }
+    for (const w of wallets) if (r() < 0.3) send(w, pick(contracts), when(), lognormal(-2, 1));
+  }
+  return { input: toInput(truth, transfers, labels), truth, transfers, labels };
+}
+
+function toInput(truth: TruthRow[], transfers: Simulated['transfers'], labels: Simulated['labels']): EngineInput {
+  const { addresses, id } = addressIndex();
+  const T = transfers.length;
+  const from = new Uint32Array(T);
+  const to = new Uint32Array(T);
+  const blockTime = new Float64Array(T);
+  const amount = new Float64Array(T);
+  transfers.forEach((x, i) => {
+    from[i] = id(x.from);
+    to[i] = id(x.to);
+    blockTime[i] = x.time;
+    amount[i] = x.amount;
+  });
+  return {
+    chainFamily: 'evm',
+    wallets: truth.map((t) => ({ address: t.address })),
+    transfers: { addresses, from, to, blockTime, amount },
+    labels: { infrastructure: new Map(labels.map((l) => [l.address, l.list])), exceptions: new Set() },
+  };
+}

@@ -1,0 +1,310 @@
+/**
+ * Batch and co-timed funding, from the directed first-funding graph (each address's earliest incoming transfer
+ * from anything but infrastructure-as-recipient), kept apart from the interaction graph:
+ *  - batch: one sender paying 3+ addresses in the same second with near-identical amounts (a Disperse-style
+ *    transaction or a bot's batch; the sender may be labelled infrastructure, e.g. the Disperse contract);
+ *  - co-timed: one sender's first fundings of 3+ addresses, each within COTIMED_GAP_SECONDS of the previous one
+ *    and with amounts within COTIMED_AMOUNT_RATIO of the first (a star funder paying in turn, or withdrawals
+ *    from one exchange: the exchange-routed farm). Needs amounts.
+ * Without block times there are no runs: the structural evidence carries those data sets.
+ * Runs group their recipients (and, when it is not infrastructure, their sender: the funder of a tree's
+ * intermediates joins the tree) on top of the interaction graph's communities.
+ */
+import type { WalletGraph } from '../wallet-graph.ts';
+import { isInfrastructure } from '../wallet-graph.ts';
+import type { Grouping } from '../detect-groups.ts';
+import { UnionFind } from '../union-find.ts';
+
+/** A run needs at least this many recipients. */
+export const RUN_MIN = 3;
+/** Batch: amounts within this ratio of the batch's smallest (when amounts are known). */
+export const BATCH_AMOUNT_RATIO = 0.01;
+/** Co-timed: each first funding at most this many seconds after the previous one of the run. */
+export const COTIMED_GAP_SECONDS = 600;
+/** Co-timed: amounts within this ratio of the run's first amount. */
+export const COTIMED_AMOUNT_RATIO = 0.02;
+/** An infrastructure sender's co-timed run must be this many times denser than its background (backgroundTest). */
+export const BACKGROUND_FACTOR = 5;
+/** An infrastructure sender's batch counts when chance would give so many similar payments in one second less often. */
+export const BATCH_CHANCE = 0.01;
+/**
+ * Without amounts, only a sender that is not infrastructure can make a co-timed run, and only with gaps of at
+ * most this many seconds (an exchange pays many unrelated users within minutes; amounts tell them apart).
+ */
+export const COTIMED_GAP_NO_AMOUNT_SECONDS = 60;
+
+export interface FundingRun {
+  kind: 'batch_funding' | 'cotimed_funding' | 'funding_tree';
+  /** The sender (for a tree: its root). */
+  sender: number;
+  /** A tree's intermediates (first funded by the root, first funders of the recipients). */
+  via?: number[];
+  /** Recipient node ids, ascending. */
+  recipients: number[];
+  time: number;
+  amount: number;
+  seconds: number;
+}
+
+/** The first-funding graph: per node its first funder (-1 when none is timed), that time and amount. */
+export interface FirstFunding {
+  funder: Int32Array;
+  time: Float64Array;
+  amount: Float64Array;
+}
+
+export function firstFunding(g: WalletGraph): FirstFunding {
+  const funder = new Int32Array(g.n).fill(-1);
+  const time = new Float64Array(g.n).fill(Number.POSITIVE_INFINITY);
+  const amount = new Float64Array(g.n).fill(Number.NaN);
+  const { from, to, blockTime } = g;
+  if (!blockTime) return { funder, time, amount };
+  for (let i = 0; i < from.length; i++) {
+    const f = from[i];
+    const t = to[i];
+    const bt = blockTime[i];
+    if (f === t || Number.isNaN(bt) || isInfrastructure(g.hub[t])) continue;
+    const a = g.amount ? g.amount[i] : Number.NaN;
+    // ties (same second) go to the smaller sender, then the smaller amount: independent of the input order
+    if (
+      bt < time[t] ||
+      (bt === time[t] && (f < funder[t] || (f === funder[t] && (Number.isNaN(amount[t]) || a < amount[t]))))
+    ) {
+      funder[t] = f;
+      time[t] = bt;
+      amount[t] = a;
+    }
+  }
+  return { funder, time, amount };
+}
+
+export function fundingRuns(g: WalletGraph, ff: FirstFunding): FundingRun[] {
+  const infra = (u: number): boolean => isInfrastructure(g.hub[u]);
+  const idx: number[] = [];
+  for (let u = 0; u < g.n; u++) if (ff.funder[u] >= 0) idx.push(u);
+  const amt = (u: number): number => (Number.isNaN(ff.amount[u]) ? Number.POSITIVE_INFINITY : ff.amount[u]);
+  idx.sort((a, b) => ff.funder[a] - ff.funder[b] || ff.time[a] - ff.time[b] || amt(a) - amt(b) || a - b);
+  const runs: FundingRun[] = [];
+  for (let s = 0; s < idx.length; ) {
+    let e = s;
+    while (e < idx.length && ff.funder[idx[e]] === ff.funder[idx[s]]) e++;
+    if (e - s >= RUN_MIN) senderRuns(idx.slice(s, e), ff, runs, infra(ff.funder[idx[s]]));
+    s = e;
+  }
+  treeRuns(g, ff, runs);
+  return runs;
+}
+
+/**
+ * Funding trees: a root that is not infrastructure first funded 2+ intermediates (not infrastructure either), each
+ * of which then first funded wallets; 3+ such grandchildren make a tree. An exchange is no root: its users' own
+ * payments are not a tree.
+ */
+function treeRuns(g: WalletGraph, ff: FirstFunding, runs: FundingRun[]): void {
+  const leaves: number[] = [];
+  for (let u = 0; u < g.n; u++) {
+    const f = ff.funder[u];
+    if (f < 0 || isInfrastructure(g.hub[f])) continue;
+    const root = ff.funder[f];
+    if (root < 0 || root === u || isInfrastructure(g.hub[root]) || ff.time[f] > ff.time[u]) continue;
+    leaves.push(u);
+  }
+  const rootOf = (u: number): number => ff.funder[ff.funder[u]];
+  leaves.sort((a, b) => rootOf(a) - rootOf(b) || ff.funder[a] - ff.funder[b] || a - b);
+  for (let s = 0; s < leaves.length; ) {
+    let e = s;
+    while (e < leaves.length && rootOf(leaves[e]) === rootOf(leaves[s])) e++;
+    const via = [...new Set(leaves.slice(s, e).map((u) => ff.funder[u]))];
+    if (e - s >= RUN_MIN && via.length >= 2)
+      runs.push({
+        kind: 'funding_tree',
+        sender: rootOf(leaves[s]),
+        via,
+        recipients: leaves.slice(s, e),
+        time: ff.time[leaves[s]],
+        amount: Number.NaN,
+        seconds: 0,
+      });
+    s = e;
+  }
+}
+
+/** One sender's first fundings (sorted by time, amount, node): its batches, then its co-timed runs. */
+function senderRuns(events: number[], ff: FirstFunding, runs: FundingRun[], infrastructure: boolean): void {
+  const sender = ff.funder[events[0]];
+  const inBatch = new Set<number>();
+  const surprising = infrastructure ? backgroundTest(events, ff) : () => true;
+  for (let s = 0; s < events.length; ) {
+    let e = s;
+    while (e < events.length && ff.time[events[e]] === ff.time[events[s]]) e++;
+    // same second: split by amount (sorted ascending within the second)
+    for (let a = s; a < e; ) {
+      let b = a + 1;
+      const base = ff.amount[events[a]];
+      while (
+        b < e &&
+        (Number.isNaN(base)
+          ? Number.isNaN(ff.amount[events[b]])
+          : ff.amount[events[b]] <= base * (1 + BATCH_AMOUNT_RATIO))
+      )
+        b++;
+      if (b - a >= RUN_MIN && surprising({ members: events.slice(a, b), anchor: base, first: 0, last: 0 }, true)) {
+        const recipients = events.slice(a, b).sort((x, y) => x - y);
+        for (const u of recipients) inBatch.add(u);
+        runs.push({ kind: 'batch_funding', sender, recipients, time: ff.time[events[a]], amount: base, seconds: 0 });
+      }
+      a = b;
+    }
+    s = e;
+  }
+  // co-timed: open runs bucketed by the log of their first amount (neighbouring buckets checked)
+  interface Open {
+    members: number[];
+    anchor: number;
+    first: number;
+    last: number;
+  }
+  const open = new Map<number, Open[]>();
+  const closed: Open[] = [];
+  const bucketOf = (a: number): number => Math.floor(Math.log(a) / Math.log(1 + COTIMED_AMOUNT_RATIO));
+  let timeOnly: Open | null = null;
+  for (const u of events) {
+    const a = ff.amount[u];
+    const t = ff.time[u];
+    if (Number.isNaN(a)) {
+      if (infrastructure) continue;
+      if (timeOnly && t - timeOnly.last <= COTIMED_GAP_NO_AMOUNT_SECONDS) {
+        timeOnly.members.push(u);
+        timeOnly.last = t;
+      } else {
+        if (timeOnly) closed.push(timeOnly);
+        timeOnly = { members: [u], anchor: Number.NaN, first: t, last: t };
+      }
+      continue;
+    }
+    if (!(a > 0)) continue;
+    const k = bucketOf(a);
+    let target: Open | null = null;
+    for (const kk of [k - 1, k, k + 1]) {
+      const list = open.get(kk);
+      if (!list) continue;
+      for (let i = list.length - 1; i >= 0; i--) {
+        const r = list[i];
+        if (t - r.last > COTIMED_GAP_SECONDS) {
+          closed.push(r);
+          list.splice(i, 1);
+        } else if (!target && Math.abs(a / r.anchor - 1) <= COTIMED_AMOUNT_RATIO) target = r;
+      }
+    }
+    if (target) {
+      target.members.push(u);
+      target.last = t;
+    } else {
+      const r = { members: [u], anchor: a, first: t, last: t };
+      const list = open.get(k);
+      if (list) list.push(r);
+      else open.set(k, [r]);
+    }
+  }
+  for (const list of open.values()) closed.push(...list);
+  if (timeOnly) closed.push(timeOnly);
+  closed.sort((x, y) => x.first - y.first || x.members[0] - y.members[0]);
+  for (const r of closed) {
+    if (r.members.length < RUN_MIN || r.first === r.last) continue; // one second: a batch, not a co-timed run
+    if (r.members.every((u) => inBatch.has(u))) continue;
+    if (!Number.isNaN(r.anchor) && !surprising(r)) continue;
+    runs.push({
+      kind: 'cotimed_funding',
+      sender,
+      recipients: r.members.slice().sort((x, y) => x - y),
+      time: r.first,
+      amount: r.anchor,
+      seconds: r.last - r.first,
+    });
+  }
+}
+
+/**
+ * An exchange pays many unrelated customers, often round amounts (0.1, 1 ETH): a run of its withdrawals counts only
+ * when it is BACKGROUND_FACTOR times denser than the sender's withdrawals of similar amounts are over all its
+ * history (100,000 users withdrawing round amounts over a month otherwise chained into runs by the thousand), and a
+ * batch only when that many similar payments in one second would be rare by chance (BATCH_CHANCE). Without amounts
+ * an infrastructure batch needs 2 * RUN_MIN recipients.
+ */
+function backgroundTest(
+  events: number[],
+  ff: FirstFunding,
+): (r: { members: number[]; anchor: number; first: number; last: number }, batch?: boolean) => boolean {
+  const amounts = events.map((u) => ff.amount[u]).filter((a) => a > 0);
+  amounts.sort((x, y) => x - y);
+  let lo = Number.POSITIVE_INFINITY;
+  let hi = Number.NEGATIVE_INFINITY;
+  for (const u of events) {
+    lo = Math.min(lo, ff.time[u]);
+    hi = Math.max(hi, ff.time[u]);
+  }
+  const span = Math.max(1, hi - lo + COTIMED_GAP_SECONDS);
+  const below = (x: number): number => {
+    let a = 0;
+    let b = amounts.length;
+    while (a < b) {
+      const m = (a + b) >>> 1;
+      if (amounts[m] < x) a = m + 1;
+      else b = m;
+    }
+    return a;
+  };
+  return (r, batch = false) => {
+    if (Number.isNaN(r.anchor)) return !batch || r.members.length >= 2 * RUN_MIN;
+    const similar =
+      below(r.anchor * (1 + COTIMED_AMOUNT_RATIO) * (1 + 1e-9)) - below(r.anchor / (1 + COTIMED_AMOUNT_RATIO));
+    if (batch) {
+      // k of the sender's similar payments in one second by chance: about span * rate^k / k! such seconds
+      const rate = similar / span;
+      let chance = span;
+      for (let i = 1; i <= r.members.length && chance >= BATCH_CHANCE; i++) chance *= rate / i;
+      return chance < BATCH_CHANCE;
+    }
+    const expected = (similar * (r.last - r.first + COTIMED_GAP_SECONDS)) / span;
+    return r.members.length >= BACKGROUND_FACTOR * expected;
+  };
+}
+
+/**
+ * The interaction graph's groups joined by the funding runs: a run's recipients (and its sender unless it is
+ * infrastructure) end in one group. Groups are renumbered by their smallest node id (deterministic).
+ */
+export function joinRuns(g: WalletGraph, grouping: Grouping, runs: FundingRun[]): Grouping {
+  if (runs.length === 0) return grouping;
+  const { n } = g;
+  const uf = new UnionFind(n);
+  const rep = new Int32Array(grouping.groupCount).fill(-1);
+  const inAny = new Uint8Array(n);
+  for (let u = 0; u < n; u++) {
+    const gid = grouping.groupOf[u];
+    if (gid < 0) continue;
+    inAny[u] = 1;
+    if (rep[gid] < 0) rep[gid] = u;
+    else uf.union(u, rep[gid]);
+  }
+  let joined = 0;
+  for (const r of runs) {
+    const own = [...(r.via ?? []), ...r.recipients];
+    const nodes = isInfrastructure(g.hub[r.sender]) ? own : [r.sender, ...own];
+    for (const u of nodes) inAny[u] = 1;
+    for (let k = 1; k < nodes.length; k++) {
+      if (uf.find(nodes[0]) !== uf.find(nodes[k])) joined++;
+      uf.union(nodes[0], nodes[k]);
+    }
+  }
+  const groupOf = new Int32Array(n).fill(-1);
+  const idOfRoot = new Int32Array(n).fill(-1);
+  let groupCount = 0;
+  for (let u = 0; u < n; u++) {
+    if (!inAny[u]) continue;
+    const r = uf.find(u);
+    if (idOfRoot[r] < 0) idOfRoot[r] = groupCount++;
+    groupOf[u] = idOfRoot[r];
+  }
+  return { groupOf, groupCount, stats: { ...grouping.stats, fundingRuns: runs.length, runJoins: joined } };
+}

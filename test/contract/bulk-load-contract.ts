@@ -1,0 +1,87 @@
+/**
+ * Contract of the bulk transfer load (COPY into staging, merge per segment) and of the scope-and-page read; each
+ * adapter runs them. Small segments make a file of a few rows cross several merges, with batches read while a
+ * merge runs.
+ */
+import type { Test } from 'tap';
+import { sql } from 'kysely';
+import type { StoreFactory } from '../helpers/stores.ts';
+import { loadTransfers } from '../../storage/repos/transfer-bulk-load.ts';
+import type { TransferColumns } from '../../storage/repos/transfers-repo.ts';
+
+type TestRow = Partial<Record<keyof TransferColumns, unknown>> & { key: string };
+
+function batch(rows: TestRow[]): TransferColumns {
+  const text = (r: TestRow, k: keyof TransferColumns) => (r[k] as string | null | undefined) ?? null;
+  return {
+    length: rows.length,
+    chain: rows.map((r) => text(r, 'chain') ?? 'ethereum'),
+    from: rows.map((r) => text(r, 'from') ?? '0xa'),
+    to: rows.map((r) => text(r, 'to') ?? '0xb'),
+    txHash: rows.map((r) => text(r, 'txHash')),
+    blockTime: rows.map((r) => (r.blockTime as number | undefined) ?? null),
+    amount: rows.map((r) => text(r, 'amount')),
+    asset: rows.map((r) => text(r, 'asset')),
+    dedupKey: rows.map((r) => r.key),
+  };
+}
+
+export function bulkLoadContract(t: Test, factory: StoreFactory): void {
+  t.test(`${factory.name}: bulk load stores each key once, across segments, and text survives COPY`, async (t) => {
+    const s = await factory.open();
+    t.teardown(() => s.close());
+    const hostile = 'tab\there, new\nline, cr\r, back\\slash \\N, "quote", ünïcode';
+    // a repeated key is a repeated row (keys are content hashes)
+    const repeated = { asset: hostile, blockTime: 1700000000, amount: '1.5' };
+    const batches = [
+      batch([{ key: 'k1', ...repeated }, { key: 'k2' }, { key: 'k1', ...repeated }]),
+      batch([
+        { key: 'k3', txHash: '\\N' },
+        { key: 'k4', chain: 'sol\tana' },
+      ]),
+      batch([{ key: 'k2' }, { key: 'k5' }, { key: 'k6' }, { key: 'k7' }]),
+    ];
+    const load = (segmentRows: number) =>
+      loadTransfers(
+        s,
+        'src\\x',
+        async (l) => {
+          let n = 0;
+          for (const b of batches) n += await l.write(b);
+          return n;
+        },
+        segmentRows,
+      );
+    const first = await load(2);
+    t.equal(first.result + first.inserted, 7, 'seven distinct keys stored, whatever the segment they were in');
+    const again = await load(100);
+    t.equal(again.result + again.inserted, 0, 're-loading adds nothing');
+    const rows = await sql<Record<string, unknown>>`select dedup_key, chain, tx_hash, block_time, amount, asset,
+      source from transfers order by dedup_key`.execute(s.db);
+    t.same(
+      rows.rows.map((r) => r.dedup_key),
+      ['k1', 'k2', 'k3', 'k4', 'k5', 'k6', 'k7'],
+    );
+    t.match(rows.rows[0], { asset: hostile, amount: '1.5', source: 'src\\x' });
+    t.equal(Number(rows.rows[0].block_time), 1700000000);
+    t.equal(rows.rows[1].asset, null, 'a missing value is NULL, not text');
+    t.equal(rows.rows[2].tx_hash, '\\N', 'the text \\N is not NULL');
+    t.equal(rows.rows[3].chain, 'sol\tana');
+    const staging = await sql`select 1 from pg_class where relname = 'transfer_staging'`.execute(s.db);
+    t.equal(staging.rows.length, 0, 'the staging table is dropped');
+  });
+
+  t.test(`${factory.name}: a failing load leaves no staging table and the store usable`, async (t) => {
+    const s = await factory.open();
+    t.teardown(() => s.close());
+    const err = await loadTransfers(s, 'x', async (l) => {
+      await l.write(batch([{ key: 'a' }]));
+      throw new Error('reader failed');
+    }).catch((e: Error) => e);
+    t.match(err, { message: 'reader failed' });
+    const staging = await sql`select 1 from pg_class where relname = 'transfer_staging'`.execute(s.db);
+    t.equal(staging.rows.length, 0);
+    const again = await loadTransfers(s, 'x', (l) => l.write(batch([{ key: 'a' }])));
+    t.equal(again.result + again.inserted, 1, 'a later load works');
+  });
+}
