@@ -4,6 +4,8 @@
  * - chain infrastructure: RPC, WebSocket, explorer and explorer-API hosts of every chain viem/chains defines;
  * - package docs: hosts of URLs in README / docs files of node_modules and /usr/share/doc, and package.json
  *   homepage / repository / bugs URLs;
+ * - crypto package docs: the same, for the npm packages of crypto SDKs and their dependencies (a committed snapshot,
+ *   benchmarks/negatives/crypto-package-hosts.txt, rebuilt by benchmarks/crypto-package-hosts.ts);
  * - legitimate-hosts.txt of ../shared (top sites, MetaMask's test data; allow-listed ones are left out later).
  * Each host goes to the validation or the test half by a hash of its registrable domain, so the subdomains of one
  * site never straddle the split.
@@ -14,7 +16,9 @@ import path from 'node:path';
 import * as chains from 'viem/chains';
 import { hostParts } from '../src/screening/knowledge.ts';
 
-export type NegativeGroup = 'chain-infrastructure' | 'package-docs' | 'legitimate-hosts.txt';
+export type NegativeGroup = 'chain-infrastructure' | 'package-docs' | 'crypto-package-docs' | 'legitimate-hosts.txt';
+
+const CRYPTO_PACKAGE_HOSTS = path.resolve(import.meta.dirname, 'negatives/crypto-package-hosts.txt');
 
 const hostOf = (u: string): string | null => {
   try {
@@ -63,10 +67,11 @@ function filesUnder(dir: string, depth: number, out: string[]): void {
   }
 }
 
-export function packageDocHosts(root: string): Set<string> {
+/** Hosts of URLs in the package docs under root/node_modules and (systemDocs) /usr/share/doc. */
+export function packageDocHosts(root: string, opts = { systemDocs: true }): Set<string> {
   const files: string[] = [];
   filesUnder(path.join(root, 'node_modules'), 3, files);
-  filesUnder('/usr/share/doc', 2, files);
+  if (opts.systemDocs) filesUnder('/usr/share/doc', 2, files);
   const out = new Set<string>();
   for (const f of files) {
     let text: string;
@@ -89,13 +94,22 @@ export function splitOf(host: string): 'validation' | 'test' {
   return createHash('sha256').update(domain).digest()[0] % 2 === 0 ? 'validation' : 'test';
 }
 
-export function legitimateNegatives(root: string, legitimateHostsFile: string): Map<string, NegativeGroup> {
+const hostLines = (file: string): string[] =>
+  readFileSync(file, 'utf8')
+    .split('\n')
+    .map((l) => l.trim().toLowerCase())
+    .filter((l) => l !== '' && !l.startsWith('#'));
+
+export function legitimateNegatives(
+  root: string,
+  legitimateHostsFile: string,
+  opts = { cryptoPackageHosts: true },
+): Map<string, NegativeGroup> {
   const out = new Map<string, NegativeGroup>();
   for (const h of chainInfrastructureHosts()) out.set(h, 'chain-infrastructure');
   for (const h of packageDocHosts(root)) if (!out.has(h)) out.set(h, 'package-docs');
-  for (const line of readFileSync(legitimateHostsFile, 'utf8').split('\n')) {
-    const h = line.trim().toLowerCase();
-    if (h && !out.has(h)) out.set(h, 'legitimate-hosts.txt');
-  }
+  if (opts.cryptoPackageHosts)
+    for (const h of hostLines(CRYPTO_PACKAGE_HOSTS)) if (!out.has(h)) out.set(h, 'crypto-package-docs');
+  for (const h of hostLines(legitimateHostsFile)) if (!out.has(h)) out.set(h, 'legitimate-hosts.txt');
   return out;
 }

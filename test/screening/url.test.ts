@@ -98,6 +98,18 @@ t.test("a hosting-platform site named exactly after a brand is impersonation, no
   t.equal(points('https://metamask-claim.vercel.app'), 5);
 });
 
+t.test(
+  "a code-hosting account site named exactly after a brand is the brand's own; any other label is not",
+  async (t) => {
+    const points = (v: string): number | undefined =>
+      analyzeUrl(v, k).findings.find((f) => f.kind.startsWith('url.brand_'))?.data?.points as number | undefined;
+    t.equal(points('https://uniswap.github.io'), undefined, 'the GitHub account uniswap is held by one owner');
+    t.equal(points('https://uniswap.gitlab.io'), undefined);
+    t.equal(points('https://uniswap-claim.github.io'), 5, 'brand plus a lure on the platform still warns');
+    t.equal(points('https://uniswap.netlify.app'), 5, 'deploy platforms name projects first come, first served');
+  },
+);
+
 t.test('typosquats warn on their own, crypto words no longer exempt them', async (t) => {
   for (const host of [
     'metamaskk.io',

@@ -10,7 +10,7 @@ import { heuristic } from '../finding.ts';
 import { hostParts, type ListRef, type ScreeningKnowledge } from '../knowledge.ts';
 import { normaliseHost } from '../lists/host-name.ts';
 import { ScreeningInputError } from '../screening-input-error.ts';
-import { brandsIn, ownedBy, type Brand } from './brand-anchors.ts';
+import { brandsIn, ownAccount, ownedBy, type Brand } from './brand-anchors.ts';
 import { isMixedScript, skeleton } from './confusables.ts';
 import { hostShape } from './host-shape.ts';
 import { LEXICAL_BANDS, LEXICAL_MIN_DOCS, LEXICAL_MIN_WORD_SCORE, scoreHost } from './lexical-model.ts';
@@ -265,7 +265,7 @@ export function analyzeUrl(value: string, knowledge: ScreeningKnowledge): UrlAna
   }
 
   const runs = hostRuns(host, parts.publicSuffix);
-  const brands = brandsIn(runs, knowledge.brands).filter((b) => !ownedBy(parts.domain, b));
+  const brands = brandsIn(runs, knowledge.brands).filter((b) => !ownedBy(parts.domain, b) && !ownAccount(parts, b));
   // the brand's own label on another TLD (binance.co, gnosis.pm) is often the brand's: weak unless other signals join;
   // not on a hosting platform, where anyone can take metamask.web.app (the brand's real sites there are allow-listed)
   const sameLabel =

@@ -257,3 +257,22 @@ export function brandsIn(runs: string[], anchors: BrandAnchors): Brand[] {
 export function ownedBy(domain: string | null, brand: Brand): boolean {
   return domain !== null && brand.domains.has(domain);
 }
+
+/**
+ * Code-hosting platforms whose site label is the account name (`<org>.github.io` is the site of the GitHub account
+ * `org`). An account name is held by one owner, and brands hold their own name there (the loaded allow-lists name
+ * metamask.github.io), so the brand's exact name as the whole site label is the brand's own site; any other label
+ * carrying the brand (`metamask-wallet.github.io`) is not. Deploy platforms (vercel.app, web.app, pages.dev) name
+ * projects first come, first served, so they get no such pass.
+ */
+const ACCOUNT_PLATFORMS = new Set(['github.io', 'gitlab.io']);
+
+/** True when `domain` is the brand's own account site on a code-hosting platform (see ACCOUNT_PLATFORMS). */
+export function ownAccount(parts: { domain: string | null; publicSuffix: string | null }, brand: Brand): boolean {
+  return (
+    parts.domain !== null &&
+    parts.publicSuffix !== null &&
+    ACCOUNT_PLATFORMS.has(parts.publicSuffix) &&
+    parts.domain === `${brand.token}.${parts.publicSuffix}`
+  );
+}
