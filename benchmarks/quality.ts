@@ -20,7 +20,7 @@ import {
   type EngineInput,
   type RiskPreset,
 } from '../engine/index.ts';
-import { loadHop } from './lib/hop-data.ts';
+import { hopFolds, loadHop } from './lib/hop-data.ts';
 import {
   chooseThresholds,
   countsAt,
@@ -124,12 +124,7 @@ if (!values['skip-hop']) {
     figures.hopReversedRiskChanges = changed;
   }
   // folds by Hop's cluster id: a cluster's wallets are never split between training and scoring
-  const fnv = (s: string): number => {
-    let h = 0x811c9dc5;
-    for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
-    return h >>> 0;
-  };
-  hopFold = new Map(hop.wallets.map((w) => [w, fnv(hop!.clusterId.get(w) ?? w) % FOLDS]));
+  hopFold = hopFolds(hop, FOLDS);
   hopHist = Array.from({ length: FOLDS }, (_, k) => emptyHistogram(`hop-fold-${k}`, false));
   for (const w of hop.wallets)
     (hop.eliminated.has(w) ? hopHist[hopFold.get(w)!].pos : hopHist[hopFold.get(w)!].neg)[hopRisk.get(w) ?? 0]++;

@@ -82,6 +82,16 @@ export interface EngineTuning {
   maxEvidencePerLane: number;
   /** Members named per aggregated evidence item. */
   maxAddressesPerItem: number;
+  /**
+   * Listed wallets a web of direct transfers needs to be `transfer_web` evidence (engine/evidence/transfer-web.ts;
+   * 0: off). Chosen by bench:quality inside its cross-validation.
+   */
+  transferWebMin: number;
+  /**
+   * A grouping whose listed share (campaign wallets among its non-hub addresses) is at least this lends its members
+   * its full support (scoring.ts clusterFactor). Chosen by bench:quality inside its cross-validation.
+   */
+  listedShareFull: number;
 }
 
 export interface EvidenceItem {
