@@ -62,7 +62,6 @@ console.log(
     `${review}: P ${precisionOf(sc).toFixed(4)} R ${recallOf(sc).toFixed(4)} legit flagged ${(sc.fp / sc.negatives).toFixed(4)}`,
 );
 const clusterOf = new Map(result.clusters.map((c) => [c.label, c]));
-const textToKind = new Map(EVIDENCE_KINDS.map((k) => [k.text, k.kind]));
 const kindsOf = (reasons: string[]): string => {
   const named = reasons.find((r) => r.startsWith('named by: '));
   if (!named) return '-';
@@ -73,7 +72,6 @@ const kindsOf = (reasons: string[]): string => {
       .join('+') || '?'
   );
 };
-void textToKind;
 const band = (n: number): string => (n === 0 ? '0' : n < 8 ? '3-7' : n < 20 ? '8-19' : n < 100 ? '20-99' : '100+');
 const count = (m: Map<string, number>, k: string): void => {
   m.set(k, (m.get(k) ?? 0) + 1);
@@ -102,7 +100,12 @@ for (const w of nbr.keys()) {
   if (web.has(w)) continue;
   const seen = [w];
   const s = new Set([w]);
-  for (let k = 0; k < seen.length; k++) for (const x of nbr.get(seen[k]) ?? []) if (!s.has(x)) s.add(x), seen.push(x);
+  for (let k = 0; k < seen.length; k++)
+    for (const x of nbr.get(seen[k]) ?? []) {
+      if (s.has(x)) continue;
+      s.add(x);
+      seen.push(x);
+    }
   for (const x of seen) web.set(x, seen.length);
 }
 

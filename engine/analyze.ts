@@ -39,7 +39,7 @@ export const DEFAULT_TUNING: EngineTuning = {
   referenceDegree: 48,
   maxEvidencePerLane: 500,
   maxAddressesPerItem: 50,
-  transferWebMin: 8,
+  transferWebMin: 5,
   listedShareFull: 0.25,
 };
 
@@ -98,7 +98,7 @@ export function decide(
   options.onProgress?.({ phase: 'evidence', done: 0, total: members.length });
   const hybrid = options.mode === 'hybrid';
   const evidence = collectEvidence(graph, clusterOf, members, input.wallets, hybrid, tuning.maxAddressesPerItem, runs);
-  transferWebEvidence(graph, clusterOf, evidence, tuning.transferWebMin, tuning.maxAddressesPerItem);
+  transferWebEvidence(graph, evidence, tuning.transferWebMin, tuning.maxAddressesPerItem);
   const { coveredBy, kindsOf, strength } = evidence;
   const groupNodes = new Uint32Array(grouping.groupCount);
   for (let u = 0; u < graph.n; u++) if (groupOf[u] >= 0) groupNodes[groupOf[u]]++;

@@ -17,13 +17,7 @@ import { kindInfo } from './kinds.ts';
 import type { Evidence } from './collect.ts';
 import { push, ramp } from './util.ts';
 
-export function transferWebEvidence(
-  g: WalletGraph,
-  clusterOf: Int32Array,
-  evidence: Evidence,
-  webMin: number,
-  maxAddresses: number,
-): void {
+export function transferWebEvidence(g: WalletGraph, evidence: Evidence, webMin: number, maxAddresses: number): void {
   if (!(webMin >= 2)) return;
   const uf = new UnionFind(g.n);
   let any = false;
