@@ -86,7 +86,8 @@ const figures: Record<string, unknown> = {};
 interface Candidate {
   tuning: Partial<EngineTuning>;
   name: string;
-  simDev: RiskHistogram;
+  /** One histogram per development seed: the limits on legitimate wallets hold on each campaign, not on average. */
+  simDev: RiskHistogram[];
   hopRisk: Map<string, number>;
   hopSize: Map<string, number>;
   hopHist: RiskHistogram[];
@@ -98,7 +99,7 @@ for (const web of grid(values['web-grid']))
     candidates.push({
       tuning: { transferWebMin: web, listedShareFull: share },
       name: `web ${web} share ${share}`,
-      simDev: emptyHistogram('sim-dev', true),
+      simDev: [],
       hopRisk: new Map(),
       hopSize: new Map(),
       hopHist: [],
@@ -125,7 +126,9 @@ async function simulate(seed: number, tuning: Partial<EngineTuning>): Promise<Si
 for (const cand of candidates)
   for (const seed of seeds(values['dev-seeds'])) {
     const s = await simulate(seed, cand.tuning);
-    for (const t of s.truth) (t.role === 'farm' ? cand.simDev.pos : cand.simDev.neg)[s.risk.get(t.address) ?? 0]++;
+    const h = emptyHistogram(`sim-${seed}`, true);
+    for (const t of s.truth) (t.role === 'farm' ? h.pos : h.neg)[s.risk.get(t.address) ?? 0]++;
+    cand.simDev.push(h);
   }
 
 // 2. Hop: one engine run per candidate (the engine learns nothing from labels), choices per fold
@@ -183,9 +186,9 @@ function choose(folds: number[]): {
             folds.map((k) => c.hopHist[k]),
             'hop-train',
           ),
-          c.simDev,
+          ...c.simDev,
         ]
-      : [c.simDev];
+      : c.simDev;
   for (const c of candidates) {
     const f = chooseThresholds(setsOf(c), PRESET_GOALS.balanced, INCONCLUSIVE_CAP + 1).worstF;
     if (f > bestF) {

@@ -39,7 +39,7 @@ export const DEFAULT_TUNING: EngineTuning = {
   referenceDegree: 48,
   maxEvidencePerLane: 500,
   maxAddressesPerItem: 50,
-  transferWebMin: 5,
+  transferWebMin: 8,
   listedShareFull: 0.25,
 };
 

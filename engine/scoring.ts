@@ -14,17 +14,17 @@ import type { RecommendedAction, RiskPreset } from './types.ts';
  */
 export const PRESET_THRESHOLDS: Record<RiskPreset, { review: number; reject: number; tradeOff: string }> = {
   conservative: {
-    review: 62,
-    reject: 74,
+    review: 53,
+    reject: 72,
     tradeOff: 'fewest wrongly held wallets; small or loosely linked clusters are approved',
   },
   balanced: {
-    review: 46,
-    reject: 70,
+    review: 44,
+    reject: 65,
     tradeOff: 'the default: well-supported clusters rejected, plausible ones sent to review',
   },
   strict: {
-    review: 41,
+    review: 39,
     reject: 65,
     tradeOff: 'catches small and weakly linked clusters too; expect more manual review',
   },
