@@ -59,7 +59,8 @@ const review = values.review === undefined ? chosen.review : Number(values.revie
 const sc = countsAt(simDev, review);
 console.log(
   `chosen on training folds + sim dev: ${chosen.review}/${chosen.reject} (worst F1 ${chosen.worstF}); sim dev at ` +
-    `${review}: P ${precisionOf(sc).toFixed(4)} R ${recallOf(sc).toFixed(4)} legit flagged ${(sc.fp / sc.negatives).toFixed(4)}`,
+    `${review}: P ${precisionOf(sc).toFixed(4)} R ${recallOf(sc).toFixed(4)} ` +
+    `legit flagged ${(sc.fp / sc.negatives).toFixed(4)}`,
 );
 const clusterOf = new Map(result.clusters.map((c) => [c.label, c]));
 const kindsOf = (reasons: string[]): string => {
