@@ -253,6 +253,17 @@ if (hop) {
       figures[`hop-oof:${p}:${u}`] = row;
     }
     figures[`hop-oof:${p}:thresholds`] = perFold.map((f) => `${f.presets[p].review}/${f.presets[p].reject}`);
+    // each fold apart (fold 0 is the one no diagnosis looked at: benchmarks/hop-diagnose.ts --holdout 0)
+    figures[`hop-oof:${p}:byFold`] = perFold.map((_, k) => {
+      let c = { ...ZERO };
+      for (const w of hop!.wallets) {
+        if (hopFold.get(w) !== k) continue;
+        const f = flagged(w);
+        const s = hop!.eliminated.has(w);
+        c = add(c, { tp: f && s ? 1 : 0, fp: f && !s ? 1 : 0, fn: !f && s ? 1 : 0, negatives: s ? 0 : 1 });
+      }
+      return summary(c);
+    });
     // flagged wallets by the size of their engine cluster: Hop only removed groups of 8 or more
     const bySize: Record<string, Counts> = {};
     for (const w of hop.wallets) {
