@@ -31,6 +31,11 @@ export interface EngineTransfers {
   blockTime?: Float64Array;
   /** Amount in the asset's display unit, NaN when unknown. */
   amount?: Float64Array;
+  /**
+   * The transaction of each transfer as a dictionary id of its hash (0: unknown). Only equality matters: transfers
+   * with the same id are one transaction (a Disperse-style batch paying many wallets at once).
+   */
+  txId?: Uint32Array;
 }
 
 /** Known infrastructure (address -> list name) and addresses never to be treated as infrastructure. */
