@@ -82,7 +82,8 @@ export const EVIDENCE_KINDS: readonly EvidenceKind[] = [
     'funding',
     { conclusive: true, membership: true, fundingIn: true },
     0.8,
-    'funding in one batch (same sender, same second, near-identical amounts) with other members',
+    'funding in one batch (one transaction, or the same sender in the same second with near-identical amounts) with ' +
+      'other members',
   ),
   row(
     'cotimed_funding',
