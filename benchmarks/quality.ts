@@ -13,17 +13,18 @@ import { parseArgs } from 'node:util';
 import {
   analyze,
   actionFor,
+  DEFAULT_TUNING,
   createEnginePool,
   PRESET_THRESHOLDS,
   INCONCLUSIVE_CAP,
   type AnalyzeResult,
   type EngineInput,
+  type EngineTuning,
   type RiskPreset,
 } from '../engine/index.ts';
-import { loadHop } from './lib/hop-data.ts';
+import { hopFolds, loadHop } from './lib/hop-data.ts';
 import {
   chooseThresholds,
-  countsAt,
   emptyHistogram,
   fBeta,
   precisionOf,
@@ -42,13 +43,16 @@ const { values } = parseArgs({
     folds: { type: 'string', default: '5' },
     'skip-hop': { type: 'boolean' },
     'check-order': { type: 'boolean' },
+    'web-grid': { type: 'string', default: '0,5,8,12' },
+    'share-grid': { type: 'string', default: '0.25,0.4,0.6' },
     help: { type: 'boolean' },
   },
 });
 if (values.help) {
   console.log(
     'usage: npm run bench:quality -- [--threads 2] [--dev-seeds 1,2] [--test-seeds 101,102] [--folds 5]\n' +
-      '  [--skip-hop] [--check-order]\n' +
+      '  [--skip-hop] [--check-order] [--web-grid 0,5,8,12] [--share-grid 0.25,0.4,0.6]\n' +
+      '  --web-grid, --share-grid  candidate transferWebMin and listedShareFull values, chosen inside the CV\n' +
       '  --check-order  also run Hop with its transfer file reversed and count wallets whose risk changed',
   );
   process.exit(0);
@@ -57,8 +61,8 @@ const PRESETS: RiskPreset[] = ['conservative', 'balanced', 'strict'];
 const FOLDS = Number(values.folds);
 const seeds = (s: string): number[] => s.split(',').filter(Boolean).map(Number);
 const pool = createEnginePool({ maxThreads: Number(values.threads) });
-const run = (input: EngineInput): Promise<AnalyzeResult> =>
-  analyze(input, { mode: 'onchain', preset: 'balanced', seed: 42, pool });
+const run = (input: EngineInput, tuning: Partial<EngineTuning>): Promise<AnalyzeResult> =>
+  analyze(input, { mode: 'onchain', preset: 'balanced', seed: 42, pool, tuning });
 const r4 = (x: number): number => Math.round(x * 10000) / 10000;
 const summary = (c: Counts): Record<string, number> => ({
   precision: r4(precisionOf(c)),
@@ -76,6 +80,35 @@ const ZERO: Counts = { tp: 0, fp: 0, fn: 0, negatives: 0 };
 const table: Array<Record<string, string | number>> = [];
 const figures: Record<string, unknown> = {};
 
+// Engine constants chosen inside the cross-validation (docs/engine.md, "How the constants were chosen"): every
+// candidate tuning runs on the simulator's development seeds and on Hop; each Hop fold takes the candidate (and the
+// thresholds) that do best on its training folds and the development seeds, and is scored with them.
+interface Candidate {
+  tuning: Partial<EngineTuning>;
+  name: string;
+  /** One histogram per development seed: the limits on legitimate wallets hold on each campaign, not on average. */
+  simDev: RiskHistogram[];
+  hopRisk: Map<string, number>;
+  hopSize: Map<string, number>;
+  hopHist: RiskHistogram[];
+}
+const grid = (s: string): number[] => s.split(',').filter(Boolean).map(Number);
+const candidates: Candidate[] = [];
+for (const web of grid(values['web-grid']))
+  for (const share of grid(values['share-grid']))
+    candidates.push({
+      tuning: { transferWebMin: web, listedShareFull: share },
+      name: `web ${web} share ${share}`,
+      simDev: [],
+      hopRisk: new Map(),
+      hopSize: new Map(),
+      hopHist: [],
+    });
+const isShipped = (c: Candidate): boolean =>
+  c.tuning.transferWebMin === DEFAULT_TUNING.transferWebMin &&
+  c.tuning.listedShareFull === DEFAULT_TUNING.listedShareFull;
+if (!candidates.some(isShipped)) throw new Error('the shipped tuning must be one of the candidates');
+
 // 1. simulated campaigns: development seeds (choose) and test seeds (report)
 interface SimRun {
   seed: number;
@@ -83,56 +116,49 @@ interface SimRun {
   risk: Map<string, number>;
   seconds: number;
 }
-async function simulate(seed: number): Promise<SimRun> {
+async function simulate(seed: number, tuning: Partial<EngineTuning>): Promise<SimRun> {
   const sim = simulateCampaign({ seed });
   const t0 = performance.now();
-  const result = await run(sim.input);
+  const result = await run(sim.input, tuning);
   const risk = new Map(result.wallets.map((w) => [w.address, w.riskScore]));
   return { seed, truth: sim.truth, risk, seconds: (performance.now() - t0) / 1000 };
 }
-const simHistogram = (s: SimRun): RiskHistogram => {
-  const h = emptyHistogram(`sim-${s.seed}`, true);
-  for (const t of s.truth) (t.role === 'farm' ? h.pos : h.neg)[s.risk.get(t.address) ?? 0]++;
-  return h;
-};
-const devRuns = await Promise.all(seeds(values['dev-seeds']).map(simulate));
-const simDev = emptyHistogram('sim-dev', true);
-for (const s of devRuns) {
-  const h = simHistogram(s);
-  for (let r = 0; r <= 100; r++) {
-    simDev.pos[r] += h.pos[r];
-    simDev.neg[r] += h.neg[r];
+for (const cand of candidates)
+  for (const seed of seeds(values['dev-seeds'])) {
+    const s = await simulate(seed, cand.tuning);
+    const h = emptyHistogram(`sim-${seed}`, true);
+    for (const t of s.truth) (t.role === 'farm' ? h.pos : h.neg)[s.risk.get(t.address) ?? 0]++;
+    cand.simDev.push(h);
   }
-}
 
-// 2. Hop: one engine run (the engine learns nothing from labels), thresholds chosen per fold
-let hopHist: RiskHistogram[] = [];
-let hopRisk = new Map<string, number>();
+// 2. Hop: one engine run per candidate (the engine learns nothing from labels), choices per fold
 let hop: ReturnType<typeof loadHop> | null = null;
 let hopFold = new Map<string, number>();
-let hopResult: AnalyzeResult | null = null;
+let hopClusters = 0;
 if (!values['skip-hop']) {
   const t0 = performance.now();
   hop = loadHop();
   console.error(`loaded Hop in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-  hopResult = await run(hop.input);
-  hopRisk = new Map(hopResult.wallets.map((w) => [w.address, w.riskScore]));
+  // folds by Hop's cluster id: a cluster's wallets are never split between training and scoring
+  hopFold = hopFolds(hop, FOLDS);
+  for (const cand of candidates) {
+    const result = await run(hop.input, cand.tuning);
+    cand.hopRisk = new Map(result.wallets.map((w) => [w.address, w.riskScore]));
+    for (const c of result.clusters) for (const m of c.members) cand.hopSize.set(m, c.members.length);
+    cand.hopHist = Array.from({ length: FOLDS }, (_, k) => emptyHistogram(`hop-fold-${k}`, false));
+    for (const w of hop.wallets)
+      (hop.eliminated.has(w) ? cand.hopHist[hopFold.get(w)!].pos : cand.hopHist[hopFold.get(w)!].neg)[
+        cand.hopRisk.get(w) ?? 0
+      ]++;
+    if (isShipped(cand)) hopClusters = result.clusters.length;
+  }
   if (values['check-order']) {
-    const reversed = await run(loadHop(true).input);
-    const changed = reversed.wallets.filter((w) => w.riskScore !== hopRisk.get(w.address)).length;
+    const shipped = candidates.find(isShipped)!;
+    const reversed = await run(loadHop(true).input, shipped.tuning);
+    const changed = reversed.wallets.filter((w) => w.riskScore !== shipped.hopRisk.get(w.address)).length;
     table.push({ set: 'hop order check', preset: '-', wallets: 'risk changed when reversed', flagged: changed });
     figures.hopReversedRiskChanges = changed;
   }
-  // folds by Hop's cluster id: a cluster's wallets are never split between training and scoring
-  const fnv = (s: string): number => {
-    let h = 0x811c9dc5;
-    for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
-    return h >>> 0;
-  };
-  hopFold = new Map(hop.wallets.map((w) => [w, fnv(hop!.clusterId.get(w) ?? w) % FOLDS]));
-  hopHist = Array.from({ length: FOLDS }, (_, k) => emptyHistogram(`hop-fold-${k}`, false));
-  for (const w of hop.wallets)
-    (hop.eliminated.has(w) ? hopHist[hopFold.get(w)!].pos : hopHist[hopFold.get(w)!].neg)[hopRisk.get(w) ?? 0]++;
 }
 const merge = (hs: RiskHistogram[], name: string): RiskHistogram => {
   const m = emptyHistogram(
@@ -146,45 +172,74 @@ const merge = (hs: RiskHistogram[], name: string): RiskHistogram => {
     }
   return m;
 };
+/** The candidate and thresholds that do best on these Hop folds (none: the simulator alone) and the dev seeds. */
+function choose(folds: number[]): {
+  cand: Candidate;
+  presets: Record<RiskPreset, ReturnType<typeof chooseThresholds>>;
+} {
+  let best: Candidate = candidates[0];
+  let bestF = -1;
+  const setsOf = (c: Candidate): RiskHistogram[] =>
+    hop
+      ? [
+          merge(
+            folds.map((k) => c.hopHist[k]),
+            'hop-train',
+          ),
+          ...c.simDev,
+        ]
+      : c.simDev;
+  for (const c of candidates) {
+    const f = chooseThresholds(setsOf(c), PRESET_GOALS.balanced, INCONCLUSIVE_CAP + 1).worstF;
+    if (f > bestF) {
+      best = c;
+      bestF = f;
+    }
+  }
+  const sets = setsOf(best);
+  const presets = Object.fromEntries(
+    PRESETS.map((p) => [p, chooseThresholds(sets, PRESET_GOALS[p], INCONCLUSIVE_CAP + 1)]),
+  ) as Record<RiskPreset, ReturnType<typeof chooseThresholds>>;
+  return { cand: best, presets };
+}
 
-// 3. the presets chosen on all development data (what engine/scoring.ts should ship)
-const devSets = hop ? [merge(hopHist, 'hop-all'), simDev] : [simDev];
-const chosen = Object.fromEntries(
-  PRESETS.map((p) => [p, chooseThresholds(devSets, PRESET_GOALS[p], INCONCLUSIVE_CAP + 1)]),
-) as Record<RiskPreset, { review: number; reject: number; worstF: number }>;
+// 3. the tuning and presets chosen on all development data (what the engine should ship)
+const all = choose(hop ? Array.from({ length: FOLDS }, (_, k) => k) : []);
+const chosen = all.presets;
 for (const p of PRESETS)
   table.push({
     set: 'chosen on dev',
     preset: p,
+    wallets: all.cand.name,
     review: chosen[p].review,
     reject: chosen[p].reject,
     shipped: `${PRESET_THRESHOLDS[p].review}/${PRESET_THRESHOLDS[p].reject}`,
     worstF: chosen[p].worstF,
   });
-const inSync = PRESETS.every(
-  (p) => chosen[p].review === PRESET_THRESHOLDS[p].review && chosen[p].reject === PRESET_THRESHOLDS[p].reject,
-);
-figures.chosen = chosen;
+const inSync =
+  isShipped(all.cand) &&
+  PRESETS.every(
+    (p) => chosen[p].review === PRESET_THRESHOLDS[p].review && chosen[p].reject === PRESET_THRESHOLDS[p].reject,
+  );
+figures.chosen = { tuning: all.cand.tuning, ...chosen };
 figures.shippedMatchesChosen = inSync;
 
 // 4. Hop out-of-fold
-if (hop && hopResult) {
+if (hop) {
   const universes: Record<string, (w: string) => boolean> = {
     all: () => true,
     withEdge: (w) => hop!.withEdge.has(w),
     hubFreeEdge: (w) => hop!.hubFreeEdge.has(w),
   };
-  const sizeOf = new Map<string, number>();
-  for (const c of hopResult.clusters) for (const m of c.members) sizeOf.set(m, c.members.length);
+  const perFold = Array.from({ length: FOLDS }, (_, k) =>
+    choose(Array.from({ length: FOLDS }, (_, j) => j).filter((j) => j !== k)),
+  );
+  figures['hop-oof:tuning'] = perFold.map((f) => f.cand.name);
   for (const p of PRESETS) {
-    const perFold = Array.from({ length: FOLDS }, (_, k) => {
-      const train = merge(
-        hopHist.filter((_, j) => j !== k),
-        'hop-train',
-      );
-      return chooseThresholds([train, simDev], PRESET_GOALS[p], INCONCLUSIVE_CAP + 1);
-    });
-    const flagged = (w: string): boolean => (hopRisk.get(w) ?? 0) >= perFold[hopFold.get(w)!].review;
+    const flagged = (w: string): boolean => {
+      const f = perFold[hopFold.get(w)!];
+      return (f.cand.hopRisk.get(w) ?? 0) >= f.presets[p].review;
+    };
     for (const [u, inU] of Object.entries(universes)) {
       let c = { ...ZERO };
       for (const w of hop.wallets) {
@@ -197,12 +252,23 @@ if (hop && hopResult) {
       table.push({ set: 'hop out-of-fold', preset: p, wallets: u, ...row });
       figures[`hop-oof:${p}:${u}`] = row;
     }
-    figures[`hop-oof:${p}:thresholds`] = perFold.map((f) => `${f.review}/${f.reject}`);
+    figures[`hop-oof:${p}:thresholds`] = perFold.map((f) => `${f.presets[p].review}/${f.presets[p].reject}`);
+    // each fold apart (fold 0 is the one no diagnosis looked at: benchmarks/hop-diagnose.ts --holdout 0)
+    figures[`hop-oof:${p}:byFold`] = perFold.map((_, k) => {
+      let c = { ...ZERO };
+      for (const w of hop!.wallets) {
+        if (hopFold.get(w) !== k) continue;
+        const f = flagged(w);
+        const s = hop!.eliminated.has(w);
+        c = add(c, { tp: f && s ? 1 : 0, fp: f && !s ? 1 : 0, fn: !f && s ? 1 : 0, negatives: s ? 0 : 1 });
+      }
+      return summary(c);
+    });
     // flagged wallets by the size of their engine cluster: Hop only removed groups of 8 or more
     const bySize: Record<string, Counts> = {};
     for (const w of hop.wallets) {
       if (!flagged(w)) continue;
-      const size = sizeOf.get(w) ?? 0;
+      const size = perFold[hopFold.get(w)!].cand.hopSize.get(w) ?? 0;
       const band = size === 0 ? 'not clustered' : size < 8 ? 'cluster 3-7' : 'cluster 8+';
       const s = hop.eliminated.has(w);
       bySize[band] = add(bySize[band] ?? ZERO, { tp: s ? 1 : 0, fp: s ? 0 : 1, fn: 0, negatives: 0 });
@@ -233,7 +299,8 @@ if (hop && hopResult) {
 }
 
 // 5. simulated test seeds, scored with the shipped presets
-const testRuns = await Promise.all(seeds(values['test-seeds']).map(simulate));
+const testRuns: SimRun[] = [];
+for (const seed of seeds(values['test-seeds'])) testRuns.push(await simulate(seed, {}));
 await pool.destroy();
 for (const p of PRESETS) {
   let all = { ...ZERO };
@@ -318,7 +385,7 @@ console.log(
     folds: FOLDS,
     devSeeds: seeds(values['dev-seeds']),
     testSeeds: seeds(values['test-seeds']),
-    hop: hop ? { wallets: hop.wallets.length, transfers: hop.transfers, clusters: hopResult?.clusters.length } : null,
+    hop: hop ? { wallets: hop.wallets.length, transfers: hop.transfers, clusters: hopClusters } : null,
     simSeconds: testRuns.map((s) => r4(s.seconds)),
     figures,
   }),

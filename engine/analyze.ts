@@ -16,6 +16,7 @@ import {
   walletRisk,
 } from './scoring.ts';
 import { CONCLUSIVE_KINDS, EVIDENCE_KINDS, FUNDING_IN_MASK, MEMBERSHIP_MASK } from './evidence/kinds.ts';
+import { transferWebEvidence } from './evidence/transfer-web.ts';
 import { firstFunding, fundingRuns, joinRuns } from './evidence/timed-funding.ts';
 import type {
   AnalyzeResult,
@@ -38,6 +39,8 @@ export const DEFAULT_TUNING: EngineTuning = {
   referenceDegree: 48,
   maxEvidencePerLane: 500,
   maxAddressesPerItem: 50,
+  transferWebMin: 8,
+  listedShareFull: 0.25,
 };
 
 /** Conclusive kinds that say more than how a wallet was funded: a wallet needs one to be rejected. */
@@ -95,6 +98,7 @@ export function decide(
   options.onProgress?.({ phase: 'evidence', done: 0, total: members.length });
   const hybrid = options.mode === 'hybrid';
   const evidence = collectEvidence(graph, clusterOf, members, input.wallets, hybrid, tuning.maxAddressesPerItem, runs);
+  transferWebEvidence(graph, evidence, tuning.transferWebMin, tuning.maxAddressesPerItem);
   const { coveredBy, kindsOf, strength } = evidence;
   const groupNodes = new Uint32Array(grouping.groupCount);
   for (let u = 0; u < graph.n; u++) if (groupOf[u] >= 0) groupNodes[groupOf[u]]++;
@@ -127,7 +131,7 @@ export function decide(
     walletRisk(factors[c], strength[u], raw[c].inconclusive === true || (kindsOf[u] & REJECTABLE_MASK) === 0);
   const clusters = raw.map((rc, c) => {
     const cluster = finishCluster(graph, rc, rc.listedShare ?? 1, tuning);
-    factors.push(clusterFactor(cluster.support.confidence, rc.listedShare ?? 1));
+    factors.push(clusterFactor(cluster.support.confidence, rc.listedShare ?? 1, tuning.listedShareFull));
     cluster.riskScore = Math.max(...rc.members.map((u) => riskOf(c, u)));
     return cluster;
   });

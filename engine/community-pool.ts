@@ -61,7 +61,7 @@ export function createEnginePool(opts: { maxThreads?: number; idleTimeoutMs?: nu
       const t = input.transfers;
       const task: AnalyzeTask = { input, options: rest, louvainThreads: threads, progress: channel?.port2 };
       const transferList = [
-        ...new Set([t.from.buffer, t.to.buffer, t.blockTime?.buffer, t.amount?.buffer, channel?.port2]),
+        ...new Set([t.from.buffer, t.to.buffer, t.blockTime?.buffer, t.amount?.buffer, t.txId?.buffer, channel?.port2]),
       ].filter((x) => x !== undefined) as ArrayBuffer[];
       try {
         return (await analyzePool.run(task, { transferList })) as AnalyzeResult;

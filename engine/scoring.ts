@@ -14,17 +14,17 @@ import type { RecommendedAction, RiskPreset } from './types.ts';
  */
 export const PRESET_THRESHOLDS: Record<RiskPreset, { review: number; reject: number; tradeOff: string }> = {
   conservative: {
-    review: 55,
+    review: 53,
     reject: 72,
     tradeOff: 'fewest wrongly held wallets; small or loosely linked clusters are approved',
   },
   balanced: {
-    review: 53,
+    review: 44,
     reject: 65,
     tradeOff: 'the default: well-supported clusters rejected, plausible ones sent to review',
   },
   strict: {
-    review: 44,
+    review: 39,
     reject: 65,
     tradeOff: 'catches small and weakly linked clusters too; expect more manual review',
   },
@@ -56,11 +56,11 @@ export function supportLevel(confidence: number): 'strong' | 'moderate' | 'weak'
 /**
  * How much a cluster lends its members (0-1): its support, scaled by the listed share of the grouping (campaign
  * wallets among all its non-hub addresses: a farm is mostly campaign wallets, an organic neighbourhood mostly
- * other addresses; 25% or more counts fully, 5% or less 0.45). Size plays no part: a small farm with strong
- * evidence is a farm.
+ * other addresses; `shareFull` (tuning `listedShareFull`) or more counts fully, 5% or less 0.45). Size plays no
+ * part: a small farm with strong evidence is a farm.
  */
-export function clusterFactor(confidence: number, listedShare: number): number {
-  const shareFactor = 0.45 + 0.55 * Math.max(0, Math.min(1, (listedShare - 0.05) / 0.2));
+export function clusterFactor(confidence: number, listedShare: number, shareFull = 0.25): number {
+  const shareFactor = 0.45 + 0.55 * Math.max(0, Math.min(1, (listedShare - 0.05) / (shareFull - 0.05)));
   return Math.min(1, confidence * 1.25) * shareFactor;
 }
 

@@ -31,6 +31,11 @@ export interface EngineTransfers {
   blockTime?: Float64Array;
   /** Amount in the asset's display unit, NaN when unknown. */
   amount?: Float64Array;
+  /**
+   * The transaction of each transfer as a dictionary id of its hash (0: unknown). Only equality matters: transfers
+   * with the same id are one transaction (a Disperse-style batch paying many wallets at once).
+   */
+  txId?: Uint32Array;
 }
 
 /** Known infrastructure (address -> list name) and addresses never to be treated as infrastructure. */
@@ -82,6 +87,16 @@ export interface EngineTuning {
   maxEvidencePerLane: number;
   /** Members named per aggregated evidence item. */
   maxAddressesPerItem: number;
+  /**
+   * Listed wallets a web of direct transfers needs to be `transfer_web` evidence (engine/evidence/transfer-web.ts;
+   * 0: off). Chosen by bench:quality inside its cross-validation.
+   */
+  transferWebMin: number;
+  /**
+   * A grouping whose listed share (campaign wallets among its non-hub addresses) is at least this lends its members
+   * its full support (scoring.ts clusterFactor). Chosen by bench:quality inside its cross-validation.
+   */
+  listedShareFull: number;
 }
 
 export interface EvidenceItem {

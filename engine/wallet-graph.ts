@@ -61,6 +61,7 @@ export interface WalletGraph {
   to: Uint32Array;
   blockTime?: Float64Array;
   amount?: Float64Array;
+  txId?: Uint32Array;
   stats: {
     transfers: number;
     selfTransfers: number;
@@ -242,6 +243,7 @@ export function buildWalletGraph(input: EngineInput, tuning: EngineTuning, hybri
     to: transfers.to,
     blockTime: transfers.blockTime,
     amount: transfers.amount,
+    txId: transfers.txId,
     stats: {
       transfers: T,
       selfTransfers,

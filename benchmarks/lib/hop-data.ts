@@ -114,3 +114,16 @@ export function loadHop(reverse = false): HopData {
     transfers: from.length,
   };
 }
+
+/**
+ * Grouped folds: a wallet's fold from an FNV-1a hash of its Hop cluster id (an eligible wallet is a group of its
+ * own), so no Hop cluster is split between choosing and scoring.
+ */
+export function hopFolds(hop: HopData, folds: number): Map<string, number> {
+  const fnv = (s: string): number => {
+    let h = 0x811c9dc5;
+    for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
+    return h >>> 0;
+  };
+  return new Map(hop.wallets.map((w) => [w, fnv(hop.clusterId.get(w) ?? w) % folds]));
+}

@@ -16,6 +16,7 @@ import { round3 } from '../scoring.ts';
 import { push, ramp } from './util.ts';
 import { hybridEvidence } from './hybrid.ts';
 import { lockstepEvidence } from './lockstep.ts';
+import { StrengthByKind } from './strength.ts';
 import type { AddItem, RawCluster } from './raw-cluster.ts';
 
 export type { RawCluster };
@@ -31,6 +32,8 @@ const FLAG_OUT = 2; // the member sent to the counterparty
 export const POPULAR_MIN = 20;
 /** With block times, members' sends to one receiver count as a sweep when two are at most this far apart. */
 export const SWEEP_GAP_SECONDS = 600;
+/** Without block times, members sending to one receiver count as a sweep from this many senders. */
+export const UNTIMED_SWEEP_MIN = 3;
 /** Confidence factor of a shared funder whose timed payments to the members formed no batch or co-timed run. */
 export const SPREAD_FUNDER_FACTOR = 0.6;
 
@@ -40,7 +43,7 @@ export interface Evidence {
   coveredBy: Uint8Array;
   /** Per node: the risk-bearing kinds that name it (bits of EVIDENCE_KINDS, engine/evidence/kinds.ts). */
   kindsOf: Uint16Array;
-  /** Per node: how strongly its own evidence ties it to other members, 1 - prod(1 - weight * confidence). */
+  /** Per node: how strongly its own evidence ties it to other members (strength.ts). */
   strength: Float32Array;
 }
 
@@ -67,13 +70,13 @@ export function collectEvidence(
   const perCluster = new Uint32Array(C + 1);
   const coveredBy = new Uint8Array(n);
   const kindsOf = new Uint16Array(n);
-  const miss = new Float32Array(n).fill(1);
+  const byKind = new StrengthByKind(n);
   /** u is named by a risk-bearing item of this kind and confidence. */
   const mark = (u: number, kind: string, confidence: number): void => {
     const k = kindInfo(kind);
     coveredBy[u] |= k.lane === 'funding' ? 1 : 2;
     kindsOf[u] |= k.bit;
-    miss[u] *= 1 - k.weight * confidence;
+    byKind.mark(u, 31 - Math.clz32(k.bit), confidence);
   };
   for (let i = 0; i < T; i++) {
     const f = from[i];
@@ -374,7 +377,9 @@ export function collectEvidence(
       // with block times, a sweep is members sending to one receiver within minutes of each other; sends spread
       // over days (customers of one shop) are only a shared counterparty
       const spread = outM.size >= 2 && sendTimes.length > 0 && !hasBurst(sendTimes);
-      if (outM.size >= 2 && !spread) {
+      // without block times two senders to one receiver are only a shared counterparty (a friend both paid)
+      const untimedPair = outM.size < UNTIMED_SWEEP_MIN && sendTimes.length === 0;
+      if (outM.size >= 2 && !spread && !untimedPair) {
         const senders = sorted(outM);
         addItem(
           c,
@@ -417,8 +422,7 @@ export function collectEvidence(
       if (b) rc.covered.any++;
     }
   }
-  const strength = new Float32Array(n);
-  for (let u = 0; u < n; u++) strength[u] = 1 - miss[u];
+  const strength = byKind.strength();
   return { clusters: out, coveredBy, kindsOf, strength };
 }
 

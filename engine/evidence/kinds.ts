@@ -82,7 +82,8 @@ export const EVIDENCE_KINDS: readonly EvidenceKind[] = [
     'funding',
     { conclusive: true, membership: true, fundingIn: true },
     0.8,
-    'funding in one batch (same sender, same second, near-identical amounts) with other members',
+    'funding in one batch (one transaction, or the same sender in the same second with near-identical amounts) with ' +
+      'other members',
   ),
   row(
     'cotimed_funding',
@@ -99,6 +100,13 @@ export const EVIDENCE_KINDS: readonly EvidenceKind[] = [
     'first funding through intermediates from the same root as other members (a funding tree)',
   ),
   row('lockstep', 'graph', {}, 0.4, 'the same contracts in the same order within minutes of other members (lockstep)'),
+  row(
+    'transfer_web',
+    'graph',
+    { conclusive: true, membership: true },
+    0.6,
+    'a web of many listed wallets joined by direct transfers',
+  ),
 ];
 
 /** Neutralised kinds (never risk-bearing): shown to reviewers, never evidence. */

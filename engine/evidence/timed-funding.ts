@@ -2,7 +2,9 @@
  * Batch and co-timed funding, from the directed first-funding graph (each address's earliest incoming transfer
  * from anything but infrastructure-as-recipient), kept apart from the interaction graph:
  *  - batch: one sender paying 3+ addresses in the same second with near-identical amounts (a Disperse-style
- *    transaction or a bot's batch; the sender may be labelled infrastructure, e.g. the Disperse contract);
+ *    transaction or a bot's batch; the sender may be labelled infrastructure, e.g. the Disperse contract), or, when
+ *    the input has transaction hashes, first fundings of 3+ addresses by one sender in one transaction, whatever
+ *    their amounts;
  *  - co-timed: one sender's first fundings of 3+ addresses, each within COTIMED_GAP_SECONDS of the previous one
  *    and with amounts within COTIMED_AMOUNT_RATIO of the first (a star funder paying in turn, or withdrawals
  *    from one exchange: the exchange-routed farm). Needs amounts.
@@ -51,14 +53,17 @@ export interface FirstFunding {
   funder: Int32Array;
   time: Float64Array;
   amount: Float64Array;
+  /** The first funding's transaction id (0: unknown), when the input has them. */
+  tx?: Uint32Array;
 }
 
 export function firstFunding(g: WalletGraph): FirstFunding {
   const funder = new Int32Array(g.n).fill(-1);
   const time = new Float64Array(g.n).fill(Number.POSITIVE_INFINITY);
   const amount = new Float64Array(g.n).fill(Number.NaN);
-  const { from, to, blockTime } = g;
-  if (!blockTime) return { funder, time, amount };
+  const { from, to, blockTime, txId } = g;
+  const tx = txId ? new Uint32Array(g.n) : undefined;
+  if (!blockTime) return { funder, time, amount, tx };
   for (let i = 0; i < from.length; i++) {
     const f = from[i];
     const t = to[i];
@@ -73,9 +78,10 @@ export function firstFunding(g: WalletGraph): FirstFunding {
       funder[t] = f;
       time[t] = bt;
       amount[t] = a;
+      if (tx) tx[t] = txId![i];
     }
   }
-  return { funder, time, amount };
+  return { funder, time, amount, tx };
 }
 
 export function fundingRuns(g: WalletGraph, ff: FirstFunding): FundingRun[] {
@@ -134,24 +140,26 @@ function senderRuns(events: number[], ff: FirstFunding, runs: FundingRun[], infr
   const sender = ff.funder[events[0]];
   const inBatch = new Set<number>();
   const surprising = infrastructure ? backgroundTest(events, ff) : () => true;
-  for (let s = 0; s < events.length; ) {
+  if (ff.tx) txBatches(events, ff, sender, surprising, inBatch, runs);
+  const single = inBatch.size ? events.filter((u) => !inBatch.has(u)) : events;
+  for (let s = 0; s < single.length; ) {
     let e = s;
-    while (e < events.length && ff.time[events[e]] === ff.time[events[s]]) e++;
+    while (e < single.length && ff.time[single[e]] === ff.time[single[s]]) e++;
     // same second: split by amount (sorted ascending within the second)
     for (let a = s; a < e; ) {
       let b = a + 1;
-      const base = ff.amount[events[a]];
+      const base = ff.amount[single[a]];
       while (
         b < e &&
         (Number.isNaN(base)
-          ? Number.isNaN(ff.amount[events[b]])
-          : ff.amount[events[b]] <= base * (1 + BATCH_AMOUNT_RATIO))
+          ? Number.isNaN(ff.amount[single[b]])
+          : ff.amount[single[b]] <= base * (1 + BATCH_AMOUNT_RATIO))
       )
         b++;
-      if (b - a >= RUN_MIN && surprising({ members: events.slice(a, b), anchor: base, first: 0, last: 0 }, true)) {
-        const recipients = events.slice(a, b).sort((x, y) => x - y);
+      if (b - a >= RUN_MIN && surprising({ members: single.slice(a, b), anchor: base, first: 0, last: 0 }, true)) {
+        const recipients = single.slice(a, b).sort((x, y) => x - y);
         for (const u of recipients) inBatch.add(u);
-        runs.push({ kind: 'batch_funding', sender, recipients, time: ff.time[events[a]], amount: base, seconds: 0 });
+        runs.push({ kind: 'batch_funding', sender, recipients, time: ff.time[single[a]], amount: base, seconds: 0 });
       }
       a = b;
     }
@@ -221,6 +229,41 @@ function senderRuns(events: number[], ff: FirstFunding, runs: FundingRun[], infr
       amount: r.anchor,
       seconds: r.last - r.first,
     });
+  }
+}
+
+/**
+ * One transaction of the sender paying 3+ of its first-funded addresses is a batch whatever the amounts (a
+ * Disperse-style transaction with varied amounts); an infrastructure sender's (an exchange's batched withdrawals)
+ * only when the same chance test as a one-second batch says it is rare, anchored on its smallest amount.
+ */
+function txBatches(
+  events: number[],
+  ff: FirstFunding,
+  sender: number,
+  surprising: (r: { members: number[]; anchor: number; first: number; last: number }, batch?: boolean) => boolean,
+  inBatch: Set<number>,
+  runs: FundingRun[],
+): void {
+  const byTx = new Map<number, number[]>();
+  for (const u of events) {
+    const id = ff.tx![u];
+    if (id === 0) continue;
+    const list = byTx.get(id);
+    if (list) list.push(u);
+    else byTx.set(id, [u]);
+  }
+  const groups = [...byTx.values()]
+    .filter((l) => l.length >= RUN_MIN)
+    .map((l) => l.sort((x, y) => x - y))
+    // the ids' values depend on the input order: order the batches by time, then their first recipient
+    .sort((x, y) => ff.time[x[0]] - ff.time[y[0]] || x[0] - y[0]);
+  for (const recipients of groups) {
+    let anchor = Number.NaN;
+    for (const u of recipients) if (ff.amount[u] < anchor || Number.isNaN(anchor)) anchor = ff.amount[u];
+    if (!surprising({ members: recipients, anchor, first: 0, last: 0 }, true)) continue;
+    for (const u of recipients) inBatch.add(u);
+    runs.push({ kind: 'batch_funding', sender, recipients, time: ff.time[recipients[0]], amount: anchor, seconds: 0 });
   }
 }
 

@@ -78,6 +78,9 @@ export const analyzeCommand: CliCommand = {
     const to: number[] = [];
     const times: number[] = [];
     const amounts: number[] = [];
+    // transaction hashes as dictionary ids (0: none): one transaction paying many listed wallets is a batch
+    const txIds: number[] = [];
+    const txIndex = new Map<string, number>();
     for (const file of String(a.values.transfers).split(',')) {
       const readStart = performance.now();
       const counts = await readTransfers({ file, chain, source: 'cli' }, async (b) => {
@@ -88,6 +91,13 @@ export const analyzeCommand: CliCommand = {
           const v = b.amount[i];
           times.push(t ?? Number.NaN);
           amounts.push(v === null ? Number.NaN : Number(v));
+          const h = b.txHash[i];
+          let tx = 0;
+          if (h) {
+            tx = txIndex.get(h) ?? 0;
+            if (tx === 0) txIndex.set(Buffer.from(h, 'latin1').toString('latin1'), (tx = txIndex.size + 1));
+          }
+          txIds.push(tx);
         }
         return b.length;
       });
@@ -140,6 +150,7 @@ export const analyzeCommand: CliCommand = {
             to: Uint32Array.from(to),
             blockTime: Float64Array.from(times),
             amount: Float64Array.from(amounts),
+            ...(txIndex.size > 0 ? { txId: Uint32Array.from(txIds) } : {}),
           },
           labels: { infrastructure, exceptions },
         },
