@@ -50,7 +50,7 @@ export async function loadNeighbourhood(
     })
     .slice(0, MAX_SECOND_HOP_COUNTERPARTIES);
   let truncated = first.truncated;
-  let second: typeof first = { from: [], to: [], blockTime: [], amount: [], truncated: false };
+  let second: typeof first = { from: [], to: [], blockTime: [], amount: [], txHash: [], truncated: false };
   if (secondHop.length > 0 && !truncated) {
     const s = await transfersTouching(db, family, secondHop, MAX_TRANSFER_ROWS - first.from.length);
     truncated = s.truncated;
@@ -62,15 +62,26 @@ export async function loadNeighbourhood(
   const to: number[] = [];
   const times: number[] = [];
   const amounts: number[] = [];
+  // transaction hashes as dictionary ids (0: none), as the CLI gives them: one transaction paying many listed
+  // wallets is batch funding whatever the amounts
+  const txIds: number[] = [];
+  const txIndex = new Map<string, number>();
   const add = (src: typeof first): void => {
     for (let i = 0; i < src.from.length; i++) {
-      const key = `${src.from[i]}>${src.to[i]}>${src.blockTime[i] ?? ''}>${src.amount[i] ?? ''}`;
+      const hash = src.txHash[i];
+      const key = `${src.from[i]}>${src.to[i]}>${src.blockTime[i] ?? ''}>${src.amount[i] ?? ''}>${hash ?? ''}`;
       if (seen.has(key)) continue;
       seen.add(key);
       from.push(id(src.from[i]));
       to.push(id(src.to[i]));
       times.push(src.blockTime[i] ?? Number.NaN);
       amounts.push(src.amount[i] === null ? Number.NaN : Number(src.amount[i]));
+      let tx = 0;
+      if (hash) {
+        tx = txIndex.get(hash) ?? txIndex.size + 1;
+        txIndex.set(hash, tx);
+      }
+      txIds.push(tx);
     }
   };
   add(first);
@@ -93,6 +104,7 @@ export async function loadNeighbourhood(
       to: Uint32Array.from(to),
       blockTime: Float64Array.from(times),
       amount: Float64Array.from(amounts),
+      ...(txIndex.size > 0 ? { txId: Uint32Array.from(txIds) } : {}),
     },
     labels: { infrastructure, exceptions },
     stats: {

@@ -77,6 +77,7 @@ export interface TransferEdges {
   to: string[];
   blockTime: Array<number | null>;
   amount: Array<string | null>;
+  txHash: Array<string | null>;
 }
 
 /** Every stored transfer of the chain family with at least one endpoint in `addresses`. */
@@ -86,16 +87,22 @@ export async function transfersTouching(
   addresses: string[],
   maxRows: number,
 ): Promise<TransferEdges & { truncated: boolean }> {
-  const out: TransferEdges = { from: [], to: [], blockTime: [], amount: [] };
+  const out: TransferEdges = { from: [], to: [], blockTime: [], amount: [], txHash: [] };
   let truncated = false;
   for (let i = 0; i < addresses.length && !truncated; i += 20000) {
     const part = addresses.slice(i, i + 20000);
-    const r = await sql<{ from_address: string; to_address: string; block_time: string | null; amount: string | null }>`
-      select from_address, to_address, block_time, amount from transfers where ${familyFilter(family)} and
+    const r = await sql<{
+      from_address: string;
+      to_address: string;
+      block_time: string | null;
+      amount: string | null;
+      tx_hash: string | null;
+    }>`
+      select from_address, to_address, block_time, amount, tx_hash from transfers where ${familyFilter(family)} and
         from_address = any(${part}::text[])
       union all
-      select from_address, to_address, block_time, amount from transfers where ${familyFilter(family)} and to_address
-        = any(${part}::text[]) and not (from_address = any(${part}::text[]))
+      select from_address, to_address, block_time, amount, tx_hash from transfers where ${familyFilter(family)} and
+        to_address = any(${part}::text[]) and not (from_address = any(${part}::text[]))
       limit ${maxRows - out.from.length + 1}`.execute(db);
     for (const row of r.rows) {
       if (out.from.length >= maxRows) {
@@ -106,6 +113,7 @@ export async function transfersTouching(
       out.to.push(row.to_address);
       out.blockTime.push(row.block_time === null ? null : Number(row.block_time));
       out.amount.push(row.amount);
+      out.txHash.push(row.tx_hash);
     }
   }
   return { ...out, truncated };

@@ -210,6 +210,8 @@ export function storageContractExtensions(t: Test, factory: StoreFactory): void 
     t.equal(evm.from.length, 2, 'every EVM chain shares one address space');
     t.equal((await transfersTouching(s.db, 'solana', ['Sa'], 100)).from.length, 1);
     t.equal((await transfersTouching(s.db, 'evm', ['0xb'], 1)).truncated, true);
+    await insertTransfers(s.db, [{ ...row('0xd', '0xe'), txHash: '0xfeed' }]);
+    t.same((await transfersTouching(s.db, 'evm', ['0xe'], 100)).txHash, ['0xfeed'], 'with its transaction hash');
     await insertLabels(s.db, [
       { chain: 'ethereum', address: '0xb', list: 'exchange', kind: 'infrastructure', source: 't' },
     ]);
