@@ -106,8 +106,19 @@ async function mergeStaged(s: CopySession): Promise<number> {
  * Staging and merging with one overlap: while the database merges a segment, the next batches are read and their
  * COPY text is held (up to one segment) instead of waiting; then it is copied in and staging goes on. So reading
  * and the merge use the two sides' processors at once, and memory holds at most one segment of text.
+ *
+ * `direct`: `transfers` was empty when the load took its lock (rebuild mode), so rows are COPYed straight into it,
+ * with no staging and no merge, as long as the load's key memory has never been cleared: until then every row it
+ * passes on is one it has not seen, and the table held none. From the batch that could clear it on, the load
+ * stages and merges as usual.
  */
-async function openLoad(s: CopySession, source: string, segmentRows: number): Promise<TransferLoad> {
+async function openLoad(
+  s: CopySession,
+  source: string,
+  segmentRows: number,
+  direct: boolean,
+  maxSeenKeys: number,
+): Promise<TransferLoad> {
   await sql`drop table if exists ${sql.raw(STAGING)}`.execute(s.db);
   await sql`create temporary table ${sql.raw(STAGING)} (chain text, from_address text, to_address text, tx_hash text,
     block_time bigint, amount text, asset text, source text, dedup_key text)`.execute(s.db);
@@ -137,9 +148,20 @@ async function openLoad(s: CopySession, source: string, segmentRows: number): Pr
     merging = null;
     if (m) merged += await m;
   };
+  /**
+   * Ends the COPY straight into `transfers` (see `direct`): its rows are stored, every one new. Staging and
+   * merging take over for the rest of the file.
+   */
+  const endDirect = async (): Promise<void> => {
+    direct = false;
+    const c = copy;
+    copy = null;
+    staged = 0;
+    if (c) merged += await c.end();
+  };
   const flushPending = async (): Promise<void> => {
     if (!pendingRows) return;
-    copy ??= await s.copyInto(STAGING, COLUMNS);
+    copy ??= await s.copyInto(direct ? 'transfers' : STAGING, COLUMNS);
     for (const chunk of pending) await copy.write(chunk);
     staged += pendingRows;
     pending = [];
@@ -151,7 +173,7 @@ async function openLoad(s: CopySession, source: string, segmentRows: number): Pr
     for (let i = 0; i < b.length; i++) {
       const k = b.dedupKey[i];
       if (seen.has(k)) continue;
-      if (seen.size >= MAX_SEEN_KEYS) seen = new Set();
+      if (seen.size >= maxSeenKeys) seen = new Set();
       seen.add(k);
       keep[i] = 1;
     }
@@ -165,18 +187,24 @@ async function openLoad(s: CopySession, source: string, segmentRows: number): Pr
   return {
     async write(b) {
       if (!b.length) return take();
+      // past this batch the key memory may be cleared, so later rows may repeat earlier ones: merge from here on
+      if (direct && seen.size + b.length > maxSeenKeys) {
+        await flushPending();
+        await endDirect();
+      }
       // bytes at once: the text is a rope over slices of the file's lines, which it would otherwise keep alive
       pending.push(Buffer.from(copyText(b, source, unseen(b))));
       pendingRows += b.length;
       if (merging && pendingRows < segmentRows) return take();
       await settle();
       await flushPending();
-      if (staged >= segmentRows) startMerge();
+      if (staged >= segmentRows && !direct) startMerge();
       return take();
     },
     async finish() {
       await settle();
       await flushPending();
+      if (direct) await endDirect();
       if (copy) startMerge();
       await settle();
       return take();
@@ -224,6 +252,8 @@ export interface LoadOptions {
   segmentRows?: number;
   /** Rows the import is expected to read (an estimate from the file's size); enables the index rebuild. */
   expectedRows?: number;
+  /** Content keys remembered (MAX_SEEN_KEYS by default). */
+  maxSeenKeys?: number;
 }
 
 /**
@@ -257,7 +287,11 @@ export function loadTransfers<T>(
         await sql`set local synchronous_commit = off`.execute(s.db);
         for (const ix of ADDRESS_INDEXES) await sql`drop index if exists ${sql.raw(ix.name)}`.execute(s.db);
       }
-      load = await openLoad(s, source, segmentRows);
+      // the drop holds the table's lock: no other writer can add rows until the commit
+      const empty =
+        rebuild &&
+        (await sql<{ e: boolean }>`select not exists (select 1 from transfers) as e`.execute(s.db)).rows[0].e;
+      load = await openLoad(s, source, segmentRows, empty, opts.maxSeenKeys ?? MAX_SEEN_KEYS);
       const result = await fill(load);
       const inserted = await load.finish();
       if (rebuild) {

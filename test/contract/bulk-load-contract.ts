@@ -120,4 +120,25 @@ export function bulkLoadContract(t: Test, factory: StoreFactory): void {
     const hit = await sql<{ n: string }>`select count(*) as n from transfers where to_address = '0xt3'`.execute(s.db);
     t.equal(Number(hit.rows[0].n), 10, 'the rebuilt index answers');
   });
+
+  t.test(`${factory.name}: rows repeated after the key memory is cleared are stored once`, async (t) => {
+    const s = await factory.open();
+    t.teardown(() => s.close());
+    const keys = (from: number, to: number) =>
+      batch(Array.from({ length: to - from }, (_, i) => ({ key: `m${from + i}` })));
+    // a memory of 4 keys: the second and third batches clear it, the last repeats rows of the first
+    const done = await loadTransfers(
+      s,
+      'x',
+      async (l) => {
+        let n = 0;
+        for (const b of [keys(0, 3), keys(3, 6), keys(6, 9), keys(0, 9)]) n += await l.write(b);
+        return n;
+      },
+      { segmentRows: 4, expectedRows: 1_000_000, maxSeenKeys: 4 },
+    );
+    t.equal(done.result + done.inserted, 9, 'nine new rows counted');
+    const stored = await sql<{ n: string }>`select count(*) as n from transfers`.execute(s.db);
+    t.equal(Number(stored.rows[0].n), 9, 'nine rows stored');
+  });
 }
