@@ -14,11 +14,27 @@ export type Camel<T> = { [K in keyof T as K extends string ? CamelCase<K> : K]: 
 /** The selected row of a table, with camelCase keys. */
 export type Row<Table> = Camel<Selectable<Table>>;
 
-export const camelKey = (key: string): string => key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+/**
+ * Key names already converted. Keys are column names of our own tables and queries (a few hundred), so the map is
+ * bounded in practice; it is cleared past MAX_CAMEL_KEYS all the same. A paged read renames every key of every row,
+ * and the regular expression per key was a sixth of an uncached read's CPU time (CPU profile, issue 17).
+ */
+const camelKeys = new Map<string, string>();
+const MAX_CAMEL_KEYS = 10_000;
+
+export const camelKey = (key: string): string => {
+  let c = camelKeys.get(key);
+  if (c === undefined) {
+    c = key.replace(/_([a-z0-9])/g, (_, ch: string) => ch.toUpperCase());
+    if (camelKeys.size >= MAX_CAMEL_KEYS) camelKeys.clear();
+    camelKeys.set(key, c);
+  }
+  return c;
+};
 
 /** Renames a row's snake_case keys to camelCase (values untouched). */
 export function camelRow<T extends object>(row: T): Camel<T> {
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(row)) out[camelKey(k)] = v;
+  for (const k in row) if (Object.hasOwn(row, k)) out[camelKey(k)] = row[k];
   return out as Camel<T>;
 }

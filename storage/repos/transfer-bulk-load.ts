@@ -2,10 +2,16 @@
  * Bulk transfer import: rows are COPYed into a temporary staging table and merged into `transfers` by one
  * set-based statement per segment (`on conflict (dedup_key) do nothing`, so re-importing adds nothing). A segment
  * bounds what the staging table (and the embedded store's COPY blob) holds, so memory stays flat for any file size.
+ *
+ * A large import into a small table (PostgreSQL) runs in one transaction that drops the two address indexes of
+ * `transfers` and builds them again at the end (see rebuildPays): maintaining them row by row was most of an
+ * import's time.
  */
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../database.ts';
 import type { CopySession, CopyWriter, Store } from '../store-port.ts';
 import type { TransferColumns } from './transfers-repo.ts';
+import { ContentKeySet } from './content-key-set.ts';
 
 const STAGING = 'transfer_staging';
 const COLUMNS = [
@@ -34,13 +40,17 @@ const escapeCopy = (s: string): string =>
     : s;
 const nullable = (s: string | null): string => (s === null ? '\\N' : escapeCopy(s));
 
-/** One batch in COPY text format. Addresses and content keys are validated ASCII (no escapes needed). */
-export function copyText(b: TransferColumns, source: string): string {
+/**
+ * One batch in COPY text format, the rows `keep` allows (all by default). Addresses and content keys are
+ * validated ASCII (no escapes needed).
+ */
+export function copyText(b: TransferColumns, source: string, keep?: (i: number) => boolean): string {
   const tail = `\t${escapeCopy(source)}\t`;
   let out = '';
   let lastChain = '';
   let chain = '';
   for (let i = 0; i < b.length; i++) {
+    if (keep && !keep(i)) continue;
     if (b.chain[i] !== lastChain) {
       lastChain = b.chain[i];
       chain = escapeCopy(lastChain);
@@ -63,6 +73,14 @@ export interface TransferLoad {
 }
 
 const cols = sql.raw(COLUMNS.join(', '));
+
+/**
+ * Content keys a load remembers to leave out rows it has already staged (a repeated row has the same key). Past
+ * it the memory is cleared and repeats are left to the merge, which removes them anyway: this bounds the memory
+ * (20 bytes a key in a table of twice as many slots: 42 MB) and only saves the database work. Exports repeat rows a lot (the Hop
+ * transfers hold 758,877 distinct rows in 1,736,921), mostly far apart in the file.
+ */
+export const MAX_SEEN_KEYS = 1_000_000;
 
 /**
  * Moves the staged rows that are not stored yet into `transfers`. The plain insert (duplicates removed in key
@@ -89,8 +107,19 @@ async function mergeStaged(s: CopySession): Promise<number> {
  * Staging and merging with one overlap: while the database merges a segment, the next batches are read and their
  * COPY text is held (up to one segment) instead of waiting; then it is copied in and staging goes on. So reading
  * and the merge use the two sides' processors at once, and memory holds at most one segment of text.
+ *
+ * `direct`: `transfers` was empty when the load took its lock (rebuild mode), so rows are COPYed straight into it,
+ * with no staging and no merge, as long as the load's key memory has never been cleared: until then every row it
+ * passes on is one it has not seen, and the table held none. From the batch that could clear it on, the load
+ * stages and merges as usual.
  */
-async function openLoad(s: CopySession, source: string, segmentRows: number): Promise<TransferLoad> {
+async function openLoad(
+  s: CopySession,
+  source: string,
+  segmentRows: number,
+  direct: boolean,
+  maxSeenKeys: number,
+): Promise<TransferLoad> {
   await sql`drop table if exists ${sql.raw(STAGING)}`.execute(s.db);
   await sql`create temporary table ${sql.raw(STAGING)} (chain text, from_address text, to_address text, tx_hash text,
     block_time bigint, amount text, asset text, source text, dedup_key text)`.execute(s.db);
@@ -107,7 +136,7 @@ async function openLoad(s: CopySession, source: string, segmentRows: number): Pr
     merging = (async () => {
       await c?.end();
       // statistics of the staging table let the planner choose index probes or a hash anti-join
-      await sql`analyze ${sql.raw(STAGING)}`.execute(s.db);
+      await sql`analyze ${sql.raw(STAGING)} (dedup_key)`.execute(s.db);
       const inserted = await mergeStaged(s);
       await sql`truncate ${sql.raw(STAGING)}`.execute(s.db);
       return inserted;
@@ -120,13 +149,33 @@ async function openLoad(s: CopySession, source: string, segmentRows: number): Pr
     merging = null;
     if (m) merged += await m;
   };
+  /**
+   * Ends the COPY straight into `transfers` (see `direct`): its rows are stored, every one new. Staging and
+   * merging take over for the rest of the file.
+   */
+  const endDirect = async (): Promise<void> => {
+    direct = false;
+    const c = copy;
+    copy = null;
+    staged = 0;
+    if (c) merged += await c.end();
+  };
   const flushPending = async (): Promise<void> => {
     if (!pendingRows) return;
-    copy ??= await s.copyInto(STAGING, COLUMNS);
+    copy ??= await s.copyInto(direct ? 'transfers' : STAGING, COLUMNS);
     for (const chunk of pending) await copy.write(chunk);
     staged += pendingRows;
     pending = [];
     pendingRows = 0;
+  };
+  const seen = new ContentKeySet(maxSeenKeys);
+  const unseen = (b: TransferColumns): ((i: number) => boolean) => {
+    const keep = new Uint8Array(b.length);
+    for (let i = 0; i < b.length; i++) {
+      if (seen.size >= maxSeenKeys) seen.clear();
+      if (seen.add(b.dedupKey[i])) keep[i] = 1;
+    }
+    return (i) => keep[i] === 1;
   };
   const take = (): number => {
     const n = merged;
@@ -136,18 +185,24 @@ async function openLoad(s: CopySession, source: string, segmentRows: number): Pr
   return {
     async write(b) {
       if (!b.length) return take();
+      // past this batch the key memory may be cleared, so later rows may repeat earlier ones: merge from here on
+      if (direct && seen.size + b.length > maxSeenKeys) {
+        await flushPending();
+        await endDirect();
+      }
       // bytes at once: the text is a rope over slices of the file's lines, which it would otherwise keep alive
-      pending.push(Buffer.from(copyText(b, source)));
+      pending.push(Buffer.from(copyText(b, source, unseen(b))));
       pendingRows += b.length;
       if (merging && pendingRows < segmentRows) return take();
       await settle();
       await flushPending();
-      if (staged >= segmentRows) startMerge();
+      if (staged >= segmentRows && !direct) startMerge();
       return take();
     },
     async finish() {
       await settle();
       await flushPending();
+      if (direct) await endDirect();
       if (copy) startMerge();
       await settle();
       return take();
@@ -165,23 +220,88 @@ async function openLoad(s: CopySession, source: string, segmentRows: number): Pr
 }
 
 /**
+ * The address indexes of `transfers` (its migration's definitions); the unique `dedup_key` index stays, the merge
+ * needs it.
+ */
+const ADDRESS_INDEXES = [
+  { name: 'transfers_from', column: 'from_address' },
+  { name: 'transfers_to', column: 'to_address' },
+] as const;
+
+/**
+ * Whether building the address indexes again after the import costs less than maintaining them row by row: when
+ * the import is expected to add at least REBUILD_RATIO times the rows the table holds (an empty table always).
+ * Row by row, each new row costs a random insertion into two B-trees that soon outgrow the buffer cache; a build
+ * sorts the whole table once. See docs/data-import.md ("Large imports") for how the ratio was chosen.
+ */
+export const REBUILD_RATIO = 4;
+
+export async function rebuildPays(db: Kysely<Database>, expectedRows: number): Promise<boolean> {
+  // counting stops past the bound: a large table costs a bounded scan, not a full count
+  const bound = Math.floor(expectedRows / REBUILD_RATIO);
+  const r = await sql<{ n: string }>`select count(*) as n from (select 1 from transfers limit ${bound + 1}) t`.execute(
+    db,
+  );
+  return Number(r.rows[0].n) <= bound;
+}
+
+export interface LoadOptions {
+  /** Rows staged per merge (SEGMENT_ROWS of the store by default). */
+  segmentRows?: number;
+  /** Rows the import is expected to read (an estimate from the file's size); enables the index rebuild. */
+  expectedRows?: number;
+  /** Content keys remembered (MAX_SEEN_KEYS by default). */
+  maxSeenKeys?: number;
+}
+
+/**
  * Runs `fill` with a load that stages and merges transfers of `source`; returns what `fill` returns plus the rows
  * newly stored by the final merge. The staging table is dropped whatever happens.
+ *
+ * On PostgreSQL, when rebuildPays says so, the whole load is one transaction that drops the address indexes first
+ * and builds them at the end: readers of `transfers` wait for it (the drop locks the table), and a load that fails
+ * stores nothing (the transaction is rolled back, indexes included). Otherwise each segment's merge commits on
+ * its own.
  */
 export function loadTransfers<T>(
   store: Store,
   source: string,
   fill: (load: TransferLoad) => Promise<T>,
-  segmentRows: number = SEGMENT_ROWS[store.kind],
+  options: LoadOptions | number = {},
 ): Promise<{ result: T; inserted: number }> {
+  const opts = typeof options === 'number' ? { segmentRows: options } : options;
+  const segmentRows = opts.segmentRows ?? SEGMENT_ROWS[store.kind];
   return store.withCopySession(async (s) => {
     let load: TransferLoad | null = null;
+    // the embedded store's one connection is shared with the rest of the process: no transaction spans the load
+    const rebuild =
+      store.kind === 'postgres' && opts.expectedRows !== undefined && (await rebuildPays(s.db, opts.expectedRows));
+    let open = false;
     try {
-      load = await openLoad(s, source, segmentRows);
+      if (rebuild) {
+        await sql`begin`.execute(s.db);
+        open = true;
+        // what is written is rolled back as a whole on failure: the commit alone need not wait for the disk
+        await sql`set local synchronous_commit = off`.execute(s.db);
+        for (const ix of ADDRESS_INDEXES) await sql`drop index if exists ${sql.raw(ix.name)}`.execute(s.db);
+      }
+      // the drop holds the table's lock: no other writer can add rows until the commit
+      const empty =
+        rebuild &&
+        (await sql<{ e: boolean }>`select not exists (select 1 from transfers) as e`.execute(s.db)).rows[0].e;
+      load = await openLoad(s, source, segmentRows, empty, opts.maxSeenKeys ?? MAX_SEEN_KEYS);
       const result = await fill(load);
-      return { result, inserted: await load.finish() };
+      const inserted = await load.finish();
+      if (rebuild) {
+        for (const ix of ADDRESS_INDEXES)
+          await sql`create index ${sql.raw(ix.name)} on transfers (${sql.raw(ix.column)})`.execute(s.db);
+        await sql`commit`.execute(s.db);
+        open = false;
+      }
+      return { result, inserted };
     } catch (err) {
       await load?.abort();
+      if (open) await sql`rollback`.execute(s.db).catch(() => {});
       throw err;
     } finally {
       // a failure already on its way out must not be hidden by a failing clean-up
