@@ -78,9 +78,9 @@ export function decide(
   for (const u of graph.walletNode) if (groupOf[u] >= 0) listedInGroup[groupOf[u]]++;
   const clusterOfGroup = new Int32Array(grouping.groupCount).fill(-1);
   const members: number[][] = [];
-  const walletNodes = [...new Set(graph.walletNode)].sort((a, b) => a - b);
-  for (const u of walletNodes) {
+  for (let u = 0; u < graph.n; u++) {
     const gid = groupOf[u];
+    if (!graph.listed[u]) continue;
     if (gid < 0 || listedInGroup[gid] < tuning.minClusterSize) continue;
     if (clusterOfGroup[gid] < 0) {
       clusterOfGroup[gid] = members.length;

@@ -10,6 +10,8 @@ import { UnionFind } from './union-find.ts';
 /** A referral code used by more wallets than this is a public code (an influencer's), not a ring. */
 export const MAX_CODE_SHARE = 100;
 
+const NO_TRANSFER = 0xffffffff;
+
 export const HUB_NONE = 0;
 export const HUB_LABELLED = 1;
 export const HUB_STATISTICAL = 2;
@@ -49,6 +51,10 @@ export interface WalletGraph {
   eu: Uint32Array;
   ev: Uint32Array;
   ew: Float64Array;
+  /** Per edge: transfers from eu to ev (the others of its weight go from ev to eu, or are hybrid links). */
+  ef: Uint32Array;
+  /** Per edge, with block times: the time of its first transfer (NaN when none is timed); null without times. */
+  eFirstTime: Float64Array | null;
   m: number;
   /** CSR adjacency of the hub-free graph: neighbours of u are adj[off[u]..off[u+1]), their edge ids adjEdge[...]. */
   off: Uint32Array;
@@ -139,37 +145,49 @@ export function buildWalletGraph(input: EngineInput, tuning: EngineTuning, hybri
   const start = new Uint32Array(n + 1);
   for (let u = 0; u < n; u++) start[u + 1] = start[u] + count[u];
   const total = start[n];
+  // hi: the other endpoint * 2 + 1 when the transfer goes from the lower endpoint to the higher (its direction
+  // rides along the sort); with block times src: the transfer index (links: NO_TRANSFER), for each pair's first time
   const hi = new Uint32Array(total);
+  const timed = transfers.blockTime;
+  const src = timed ? new Uint32Array(total) : null;
   const fill = start.slice(0, n);
   for (let i = 0; i < T; i++) {
     const a = transfers.from[i];
     const b = transfers.to[i];
     if (a === b) continue;
-    if (a < b) hi[fill[a]++] = b;
-    else hi[fill[b]++] = a;
+    const p = a < b ? fill[a]++ : fill[b]++;
+    hi[p] = a < b ? b * 2 + 1 : a * 2;
+    if (src) src[p] = i;
   }
   for (const l of links) {
-    if (l.u < l.v) hi[fill[l.u]++] = l.v;
-    else hi[fill[l.v]++] = l.u;
+    const p = l.u < l.v ? fill[l.u]++ : fill[l.v]++;
+    hi[p] = (l.u < l.v ? l.v : l.u) * 2;
+    if (src) src[p] = NO_TRANSFER;
   }
   // sort each bucket and dedupe into pair arrays
   const pu = new Uint32Array(total);
   const pv = new Uint32Array(total);
   const pw = new Float64Array(total);
+  const pf = new Uint32Array(total);
+  const pt = timed ? new Float64Array(total).fill(Number.NaN) : null;
   let pairs = 0;
   for (let u = 0; u < n; u++) {
     const s = start[u];
     const e = start[u + 1];
-    if (e - s > 1) sortRange(hi, s, e);
+    if (e - s > 1) sortRange(hi, src, s, e);
     for (let k = s; k < e; k++) {
-      if (pairs > 0 && pu[pairs - 1] === u && pv[pairs - 1] === hi[k]) {
-        pw[pairs - 1]++;
-        continue;
+      const v = hi[k] >>> 1;
+      if (!(pairs > 0 && pu[pairs - 1] === u && pv[pairs - 1] === v)) {
+        pu[pairs] = u;
+        pv[pairs] = v;
+        pairs++;
       }
-      pu[pairs] = u;
-      pv[pairs] = hi[k];
-      pw[pairs] = 1;
-      pairs++;
+      pw[pairs - 1]++;
+      pf[pairs - 1] += hi[k] & 1;
+      if (src && pt && src[k] !== NO_TRANSFER) {
+        const time = (timed as Float64Array)[src[k]];
+        if (!Number.isNaN(time) && !(time >= pt[pairs - 1])) pt[pairs - 1] = time;
+      }
     }
   }
 
@@ -210,12 +228,16 @@ export function buildWalletGraph(input: EngineInput, tuning: EngineTuning, hybri
   const eu = new Uint32Array(m);
   const ev = new Uint32Array(m);
   const ew = new Float64Array(m);
+  const ef = new Uint32Array(m);
+  const eFirstTime = pt ? new Float64Array(m) : null;
   const deg = new Uint32Array(n);
   for (let k = 0, j = 0; k < pairs; k++) {
     if (hub[pu[k]] !== HUB_NONE || hub[pv[k]] !== HUB_NONE) continue;
     eu[j] = pu[k];
     ev[j] = pv[k];
     ew[j] = pw[k];
+    ef[j] = pf[k];
+    if (eFirstTime && pt) eFirstTime[j] = pt[k];
     deg[pu[k]]++;
     deg[pv[k]]++;
     j++;
@@ -233,6 +255,8 @@ export function buildWalletGraph(input: EngineInput, tuning: EngineTuning, hybri
     eu,
     ev,
     ew,
+    ef,
+    eFirstTime,
     m,
     off,
     adj,
@@ -278,18 +302,29 @@ export function buildCsr(
   return { off, adj, adjEdge };
 }
 
-function sortRange(a: Uint32Array, s: number, e: number): void {
+/** Sorts a[s..e) ascending; `src`, when given, is permuted along (equal values keep their relative order). */
+function sortRange(a: Uint32Array, src: Uint32Array | null, s: number, e: number): void {
   if (e - s <= 24) {
     for (let i = s + 1; i < e; i++) {
       const x = a[i];
+      const y = src ? src[i] : 0;
       let j = i - 1;
       while (j >= s && a[j] > x) {
         a[j + 1] = a[j];
+        if (src) src[j + 1] = src[j];
         j--;
       }
       a[j + 1] = x;
+      if (src) src[j + 1] = y;
     }
-  } else a.subarray(s, e).sort();
+  } else if (!src) a.subarray(s, e).sort();
+  else {
+    const idx = Uint32Array.from({ length: e - s }, (_, i) => s + i).sort((x, y) => a[x] - a[y] || x - y);
+    const va = Uint32Array.from(idx, (i) => a[i]);
+    const vs = Uint32Array.from(idx, (i) => src[i]);
+    a.set(va, s);
+    src.set(vs, s);
+  }
 }
 
 /**
