@@ -272,6 +272,7 @@ function finishCluster(g: WalletGraph, rc: RawCluster, listedShare: number, tuni
     riskScore: 0,
     evidence: capEvidence(rc.evidence, tuning.maxEvidencePerLane),
   };
+  rc.evidence = []; // the cluster holds the kept items now
   return cluster;
 }
 
@@ -309,6 +310,21 @@ function capEvidence(items: EvidenceItem[], perLane: number): EvidenceItem[] {
     Number(b.riskBearing) - Number(a.riskBearing) ||
     b.confidence - a.confidence ||
     b.addresses.length - a.addresses.length;
+  // the common case, within the caps: one exact-size copy, none when funding items already come first
+  let fundingCount = 0;
+  let ordered = true;
+  for (let i = 0; i < items.length; i++)
+    if (items[i].lane === 'funding') {
+      if (fundingCount++ < i) ordered = false;
+    }
+  if (fundingCount <= perLane && items.length - fundingCount <= perLane) {
+    if (ordered) return items;
+    const kept: EvidenceItem[] = new Array(items.length);
+    let f = 0;
+    let gr = fundingCount;
+    for (const e of items) kept[e.lane === 'funding' ? f++ : gr++] = e;
+    return kept;
+  }
   const funding: EvidenceItem[] = [];
   const graph: EvidenceItem[] = [];
   for (const e of items) (e.lane === 'funding' ? funding : graph).push(e);
