@@ -6,6 +6,7 @@
  */
 import type { EngineInput, EngineTuning } from './types.ts';
 import { UnionFind } from './union-find.ts';
+import { AddressTable } from './address-index.ts';
 
 /** A referral code used by more wallets than this is a public code (an influencer's), not a ring. */
 export const MAX_CODE_SHARE = 100;
@@ -87,23 +88,14 @@ export interface WalletGraph {
 export function buildWalletGraph(input: EngineInput, tuning: EngineTuning, hybrid: boolean): WalletGraph {
   const { labels, wallets } = input;
   const given = input.transfers.addresses.slice();
-  const index = new Map<string, number>();
-  for (let i = 0; i < given.length; i++) index.set(given[i], i);
-  const nodeOf = (a: string): number => {
-    let id = index.get(a);
-    if (id === undefined) {
-      id = given.length;
-      given.push(a);
-      index.set(a, id);
-    }
-    return id;
-  };
+  const index = new AddressTable(given);
+  const nodeOf = (a: string): number => index.id(a);
   const walletNode = new Uint32Array(wallets.length);
   for (let i = 0; i < wallets.length; i++) walletNode[i] = nodeOf(wallets[i].address);
   const links: WalletGraph['links'] = [];
   if (hybrid) collectHybridLinks(input, walletNode, nodeOf, links, given);
   // canonical node ids: rank[input id] (the input's ids depend on its order)
-  const order = groupedOrder(given, canonicalOrder(given), input, index, tuning.hubMinDegree);
+  const order = groupedOrder(given, canonicalOrder(given, index.hash), input, index, tuning.hubMinDegree);
   const rank = new Uint32Array(given.length);
   for (let i = 0; i < order.length; i++) rank[order[i]] = i;
   const addresses = Array.from(order, (i) => given[i]);
@@ -407,19 +399,11 @@ function classifyFunders(
 }
 
 /**
- * A canonical order of distinct addresses: by a 32-bit FNV-1a hash of their end, equal hashes by the address. Sorting
+ * A canonical order of distinct addresses: by tailHash (the last 16 characters, address-index.ts), equal hashes by the address. Sorting
  * 1M strings directly took seconds; numbers (hash * 2^23 + position, exact in a double) sort in a fraction of it.
  */
-function canonicalOrder(all: string[]): Uint32Array {
+function canonicalOrder(all: string[], hash: Uint32Array): Uint32Array {
   const n = all.length;
-  const hash = new Uint32Array(n);
-  for (let i = 0; i < n; i++) {
-    const s = all[i];
-    let h = 0x811c9dc5;
-    // the last 16 characters: addresses end in random-looking digits, and equal hashes are settled below
-    for (let k = Math.max(0, s.length - 16); k < s.length; k++) h = Math.imul(h ^ s.charCodeAt(k), 0x01000193);
-    hash[i] = h >>> 2; // 30 bits: hash * 2^23 + position stays an exact integer in a double (< 2^53)
-  }
   if (n > POSITIONS) return Uint32Array.from(all.keys()).sort((a, b) => hash[a] - hash[b] || cmp(all[a], all[b]));
   const key = new Float64Array(n);
   for (let i = 0; i < n; i++) key[i] = hash[i] * POSITIONS + i;
@@ -451,7 +435,7 @@ function groupedOrder(
   given: string[],
   hashOrder: Uint32Array,
   input: EngineInput,
-  index: Map<string, number>,
+  index: AddressTable,
   hubMinDegree: number,
 ): Uint32Array {
   const n = given.length;
