@@ -141,10 +141,10 @@ export function decide(
   }
   options.onProgress?.({ phase: 'scoring', done: clusters.length, total: clusters.length });
   // reasons are shared per (cluster, kinds naming the wallet): a handful of arrays per cluster, not one per wallet
-  const reasonCache = new Map<number, string[]>();
+  const reasonCache: Array<Map<number, string[]> | undefined> = new Array(clusters.length);
   const reasonsFor = (c: number, mask: number): string[] => {
-    const key = c * 65536 + mask;
-    let r = reasonCache.get(key);
+    const cache = (reasonCache[c] ??= new Map());
+    let r = cache.get(mask);
     if (!r) {
       const cl = clusters[c];
       r = [
@@ -160,7 +160,7 @@ export function decide(
       if (raw[c].inconclusive) r.push('only unknown shared funders or counterparties: not conclusive on its own');
       else if ((mask & REJECTABLE_MASK) === 0)
         r.push('named only by how it was funded: shared funding alone is not conclusive, never a reject');
-      reasonCache.set(key, r);
+      cache.set(mask, r);
     }
     return r;
   };
@@ -226,7 +226,8 @@ export function decide(
       policyAction,
     };
   });
-  const clustered = wallets.filter((w) => w.clusterLabel !== null).length;
+  let clustered = 0;
+  for (const w of wallets) if (w.clusterLabel !== null) clustered++;
   return {
     clusters,
     wallets,

@@ -71,21 +71,31 @@ export async function detectGroups(
   if (oversizedComponents > 0 && tuning.backbonePruning) {
     const big = new Uint8Array(n);
     for (let u = 0; u < n; u++) if (off[u + 1] > off[u] && size[uf.find(u)] > tuning.maxComponentNodes) big[u] = 1;
-    const mark = new Int32Array(n).fill(-1);
+    // adjacency lists are ascending (the edges come sorted by lower, then higher endpoint): a shared neighbour is
+    // found by merging the two lists, reading both in order (a mark array read at random was 3x slower at 1M)
     for (let u = 0; u < n; u++) {
       if (!big[u]) continue;
-      for (let k = off[u]; k < off[u + 1]; k++) mark[adj[k]] = u;
-      for (let k = off[u]; k < off[u + 1]; k++) {
+      const u0 = off[u];
+      const u1 = off[u + 1];
+      for (let k = u0; k < u1; k++) {
         const v = adj[k];
         if (v < u) continue;
         const e = adjEdge[k];
-        if (off[u + 1] - off[u] === 1 || off[v + 1] - off[v] === 1) continue;
+        if (u1 - u0 === 1 || off[v + 1] - off[v] === 1) continue;
         let shared = false;
-        for (let j = off[v]; j < off[v + 1]; j++)
-          if (mark[adj[j]] === u) {
+        let i = u0;
+        let j = off[v];
+        const j1 = off[v + 1];
+        while (i < u1 && j < j1) {
+          const a = adj[i];
+          const b = adj[j];
+          if (a === b) {
             shared = true;
             break;
           }
+          if (a < b) i++;
+          else j++;
+        }
         if (!shared) {
           keep[e] = 0;
           prunedEdges++;
@@ -266,7 +276,7 @@ async function louvainSplit(
   });
   const largeResults = large.map(async (c, i) => {
     // node i of the shared graph is global node order[i]
-    const { graph, order, weight } = bfsCsr(g, keep, roots[c], nodesOf[c]);
+    const { graph, order, weight } = bfsCsr(g, keep, roots[c], nodesOf[c], 2 * edgesOf[c]);
     const resolution = resolutionOf(weight);
     const first = await parallelFirstLevel(pool, graph, resolution);
     chunks += first.chunks;
@@ -324,51 +334,52 @@ function collectBins(
 
 /**
  * A large component's kept edges as CSR in shared memory, nodes renumbered in breadth-first order from its root
- * (order[i]: the global node of node i), built straight from the engine graph's CSR.
+ * (order[i]: the global node of node i), built straight from the engine graph's CSR in one pass: the search takes
+ * nodes in their new order, so each one's kept neighbours (global ids, renumbered once all are ranked) and weights
+ * are written as it is taken. `entries`: twice the component's kept edges.
  */
 function bfsCsr(
   g: WalletGraph,
   keep: Uint8Array,
   first: number,
   count: number,
+  entries: number,
 ): { graph: CsrGraph; order: Uint32Array; weight: number } {
   const { off, adj, adjEdge, ew } = g;
-  const order = new Uint32Array(count);
-  const rank = new Int32Array(g.n).fill(-1);
-  rank[first] = 0;
-  order[0] = first;
-  let tail = 1;
-  let entries = 0;
-  for (let head = 0; head < tail; head++) {
-    const u = order[head];
-    for (let k = off[u]; k < off[u + 1]; k++) {
-      if (!keep[adjEdge[k]]) continue;
-      entries++;
-      if (rank[adj[k]] < 0) {
-        rank[adj[k]] = tail;
-        order[tail++] = adj[k];
-      }
-    }
-  }
-  if (tail !== count) throw new Error(`component of ${count} nodes reached ${tail} by its kept edges`);
   const graph: CsrGraph = {
     n: count,
     off: new Uint32Array(new SharedArrayBuffer(4 * (count + 1))),
     adj: new Uint32Array(new SharedArrayBuffer(4 * entries)),
     w: new Float64Array(new SharedArrayBuffer(8 * entries)),
   };
+  const { off: gOff, adj: gAdj, w: gW } = graph;
+  const order = new Uint32Array(count);
+  const rank = new Int32Array(g.n).fill(-1);
+  rank[first] = 0;
+  order[0] = first;
+  let tail = 1;
   let p = 0;
   let weight = 0;
-  for (let i = 0; i < count; i++) {
-    const u = order[i];
-    graph.off[i] = p;
+  for (let head = 0; head < tail; head++) {
+    const u = order[head];
+    gOff[head] = p;
     for (let k = off[u]; k < off[u + 1]; k++) {
-      if (!keep[adjEdge[k]]) continue;
-      graph.adj[p] = rank[adj[k]];
-      graph.w[p++] = ew[adjEdge[k]];
-      weight += ew[adjEdge[k]];
+      const e = adjEdge[k];
+      if (!keep[e]) continue;
+      const v = adj[k];
+      if (p === entries) throw new Error(`component of ${count} nodes has more than ${entries / 2} kept edges`);
+      gAdj[p] = v;
+      gW[p++] = ew[e];
+      weight += ew[e];
+      if (rank[v] < 0) {
+        rank[v] = tail;
+        order[tail++] = v;
+      }
     }
   }
-  graph.off[count] = p;
+  if (tail !== count || p !== entries)
+    throw new Error(`component of ${count} nodes / ${entries / 2} kept edges reached ${tail} / ${p / 2}`);
+  gOff[count] = p;
+  for (let q = 0; q < p; q++) gAdj[q] = rank[gAdj[q]];
   return { graph, order, weight: weight / 2 };
 }
