@@ -141,6 +141,7 @@ export function decide(
   }
   options.onProgress?.({ phase: 'scoring', done: clusters.length, total: clusters.length });
   // reasons are shared per (cluster, kinds naming the wallet): a handful of arrays per cluster, not one per wallet
+  // (reason arrays are never modified after analyze)
   const reasonCache: Array<Map<number, string[]> | undefined> = new Array(clusters.length);
   const reasonsFor = (c: number, mask: number): string[] => {
     const cache = (reasonCache[c] ??= new Map());
@@ -164,6 +165,9 @@ export function decide(
     }
     return r;
   };
+  // the other decisions' reasons depend only on a count: one array per count (a million wallets share a few)
+  const nonMemberReasons = new Map<number, string[]>();
+  const linkedReasons = new Map<number, string[]>();
   const wallets: EngineWalletDecision[] = input.wallets.map((w, i) => {
     const u = graph.walletNode[i];
     const policyAction = w.policyAction ?? null;
@@ -190,10 +194,10 @@ export function decide(
         riskScore: NON_MEMBER_RISK,
         storedStatus: 'linked',
         storedRecommendedAction: actionFor(options.preset, NON_MEMBER_RISK),
-        reasons: [
+        reasons: shared(nonMemberReasons, others, () => [
           `grouped with ${others} other listed wallet${others > 1 ? 's' : ''}, but no evidence of its own ties it ` +
             'to them (a shared counterparty alone does not): not a member',
-        ],
+        ]),
         policyAction,
       };
     }
@@ -206,16 +210,14 @@ export function decide(
         riskScore: risk,
         storedStatus: 'linked',
         storedRecommendedAction: actionFor(options.preset, risk),
-        reasons: [
+        reasons: shared(linkedReasons, others, () => [
           `linked to ${others} other listed wallet${others > 1 ? 's' : ''}, ` +
             `below the cluster minimum of ${tuning.minClusterSize}`,
-        ],
+        ]),
         policyAction,
       };
     }
-    const reasons = touchesHub(graph, u)
-      ? ['only links through shared infrastructure (neutralised, not evidence)']
-      : ['no links to other listed wallets'];
+    const reasons = touchesHub(graph, u) ? HUB_ONLY_REASONS : NO_LINK_REASONS;
     return {
       address: w.address,
       clusterLabel: null,
@@ -348,6 +350,15 @@ export function clusterLabel(members: string[]): string {
     h1 = Math.imul(h1 ^ 10, 0x01000193);
   }
   return 'cl_' + (h1 >>> 0).toString(16).padStart(8, '0') + (h2 >>> 0).toString(16).padStart(8, '0').slice(0, 4);
+}
+
+const HUB_ONLY_REASONS = ['only links through shared infrastructure (neutralised, not evidence)'];
+const NO_LINK_REASONS = ['no links to other listed wallets'];
+
+function shared(cache: Map<number, string[]>, key: number, make: () => string[]): string[] {
+  let r = cache.get(key);
+  if (!r) cache.set(key, (r = make()));
+  return r;
 }
 
 function touchesHub(g: WalletGraph, u: number): boolean {
