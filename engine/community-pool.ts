@@ -15,6 +15,7 @@ import type {
   MoveChunkResult,
   MoveChunkTask,
 } from './types.ts';
+import type { PruneResult } from './backbone.ts';
 
 export type { EnginePool };
 
@@ -48,6 +49,10 @@ export function createEnginePool(opts: { maxThreads?: number; idleTimeoutMs?: nu
     moveChunk: async (task) => {
       louvainPool ??= workerPool('louvain-worker', threads, idle);
       return (await louvainPool.run(task)) as MoveChunkResult;
+    },
+    prune: async (task) => {
+      louvainPool ??= workerPool('louvain-worker', threads, idle);
+      return (await louvainPool.run(task)) as PruneResult;
     },
     louvainFrom: async (task) => {
       louvainPool ??= workerPool('louvain-worker', threads, idle);

@@ -18,7 +18,8 @@ import { HUB_NONE } from './wallet-graph.ts';
 import type { EnginePool } from './community-pool.ts';
 import type { EngineProgress, EngineTuning } from './types.ts';
 import type { CsrGraph } from './csr-louvain.ts';
-import { parallelFirstLevel } from './parallel-louvain.ts';
+import { PARALLEL_CHUNKS, parallelFirstLevel, shared } from './parallel-louvain.ts';
+import { pruneRange, rangeBounds } from './backbone.ts';
 import type { LouvainResult } from './louvain-worker.ts';
 
 export interface Grouping {
@@ -71,37 +72,24 @@ export async function detectGroups(
   if (oversizedComponents > 0 && tuning.backbonePruning) {
     const big = new Uint8Array(n);
     for (let u = 0; u < n; u++) if (off[u + 1] > off[u] && size[uf.find(u)] > tuning.maxComponentNodes) big[u] = 1;
-    // adjacency lists are ascending (the edges come sorted by lower, then higher endpoint): a shared neighbour is
-    // found by merging the two lists, reading both in order (a mark array read at random was 3x slower at 1M)
-    for (let u = 0; u < n; u++) {
-      if (!big[u]) continue;
-      const u0 = off[u];
-      const u1 = off[u + 1];
-      for (let k = u0; k < u1; k++) {
-        const v = adj[k];
-        if (v < u) continue;
-        const e = adjEdge[k];
-        if (u1 - u0 === 1 || off[v + 1] - off[v] === 1) continue;
-        let shared = false;
-        let i = u0;
-        let j = off[v];
-        const j1 = off[v + 1];
-        while (i < u1 && j < j1) {
-          const a = adj[i];
-          const b = adj[j];
-          if (a === b) {
-            shared = true;
-            break;
-          }
-          if (a < b) i++;
-          else j++;
-        }
-        if (!shared) {
-          keep[e] = 0;
-          prunedEdges++;
-        }
-      }
-    }
+    let bigNodes = 0;
+    for (let u = 0; u < n; u++) bigNodes += big[u];
+    if (bigNodes >= PARALLEL_MIN_NODES) {
+      // both threads, each on half of the adjacency (the same edges whatever the split), over the graph's CSR in
+      // shared memory (wallet-graph.ts)
+      const p = typeof pool === 'function' ? pool() : pool;
+      const task = { kind: 'prune' as const, off, adj, adjEdge };
+      const bigShared = shared(big);
+      const keepShared = new Uint8Array(new SharedArrayBuffer(m)).fill(1);
+      const bounds = rangeBounds(off, n, PARALLEL_CHUNKS);
+      const results = await Promise.all(
+        bounds
+          .slice(0, -1)
+          .map((lo, i) => p.prune({ ...task, big: bigShared, keep: keepShared, lo, hi: bounds[i + 1] })),
+      );
+      for (const r of results) prunedEdges += r.pruned;
+      keep.set(keepShared);
+    } else prunedEdges = pruneRange({ off, adj, adjEdge, big, keep, lo: 0, hi: n });
     uf2 = new UnionFind(n);
     const reattachEdges: number[] = [];
     const kept = new Uint8Array(n);

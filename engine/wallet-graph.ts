@@ -271,17 +271,18 @@ export function buildWalletGraph(input: EngineInput, tuning: EngineTuning, hybri
   };
 }
 
-/** CSR adjacency of an undirected edge list; `deg` holds each node's degree in it. */
+/** CSR adjacency of an undirected edge list (in SharedArrayBuffers); `deg` holds each node's degree in it. */
 export function buildCsr(
   n: number,
   eu: Uint32Array,
   ev: Uint32Array,
   deg: Uint32Array,
 ): { off: Uint32Array; adj: Uint32Array; adjEdge: Uint32Array } {
-  const off = new Uint32Array(n + 1);
+  // in shared memory: the backbone pruning reads it from both threads without a copy (detect-groups.ts)
+  const off = new Uint32Array(new SharedArrayBuffer(4 * (n + 1)));
   for (let u = 0; u < n; u++) off[u + 1] = off[u] + deg[u];
-  const adj = new Uint32Array(off[n]);
-  const adjEdge = new Uint32Array(off[n]);
+  const adj = new Uint32Array(new SharedArrayBuffer(4 * off[n]));
+  const adjEdge = new Uint32Array(new SharedArrayBuffer(4 * off[n]));
   const pos = off.slice(0, n);
   for (let k = 0; k < eu.length; k++) {
     const a = eu[k];
