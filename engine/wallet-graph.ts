@@ -400,8 +400,9 @@ function classifyFunders(
 }
 
 /**
- * A canonical order of distinct addresses: by tailHash (the last 16 characters, address-index.ts), equal hashes by the address. Sorting
- * 1M strings directly took seconds; numbers (hash * 2^23 + position, exact in a double) sort in a fraction of it.
+ * A canonical order of distinct addresses: by tailHash (the last 16 characters, address-index.ts), equal hashes by
+ * the address. Sorting 1M strings directly took seconds; numbers (hash * 2^23 + position, exact in a double) sort in
+ * a fraction of it.
  */
 function canonicalOrder(all: string[], hash: Uint32Array): Uint32Array {
   const n = all.length;
