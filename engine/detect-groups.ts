@@ -277,6 +277,9 @@ async function louvainSplit(
     for (let i = 0; i < nodes.length; i++) community[nodes[i]] = offset + r.communities[i];
     offset += r.count;
   }
+  // a large component's threads keep its shared graph and their garbage until they collect it, through the
+  // evidence phase (~150 MB at 1M wallets): end them, the next task starts new ones
+  if (large.length > 0) await pool.releaseLouvain();
   return { community, bins: units, communities: offset, threads, chunks };
 }
 

@@ -148,6 +148,11 @@ export interface EnginePool {
   louvainFrom: (task: LouvainFromTask) => Promise<LouvainResult>;
   /** Backbone pruning of a node range over shared memory (backbone.ts). */
   prune: (task: PruneTask) => Promise<PruneResult>;
+  /**
+   * Ends the Louvain threads when none of their tasks is running (the next task starts new ones): after a large
+   * component their heaps still hold its shared graph, ~150 MB at 1M wallets, until they collect garbage.
+   */
+  releaseLouvain: () => Promise<void>;
   /** analyze() in a worker thread (the pool option is ignored there: Louvain uses the worker's own pool). */
   analyze: (input: EngineInput, options: Omit<EngineOptions, 'pool'>) => Promise<AnalyzeResult>;
   destroy: () => Promise<void>;
