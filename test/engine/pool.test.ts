@@ -31,7 +31,7 @@ t.test(
       const again = await pool.louvain(task(1));
       t.same([...again.communities], [...first.communities], 'the same partition from new threads');
       t.ok(first.count > 1);
-    t.not(again.threadId, first.threadId, 'a new thread ran it');
+      t.not(again.threadId, first.threadId, 'a new thread ran it');
     } finally {
       await pool.destroy();
     }
