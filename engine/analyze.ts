@@ -81,9 +81,9 @@ export function decide(
   for (const u of graph.walletNode) if (groupOf[u] >= 0) listedInGroup[groupOf[u]]++;
   const clusterOfGroup = new Int32Array(grouping.groupCount).fill(-1);
   const members: number[][] = [];
-  const walletNodes = [...new Set(graph.walletNode)].sort((a, b) => a - b);
-  for (const u of walletNodes) {
+  for (let u = 0; u < graph.n; u++) {
     const gid = groupOf[u];
+    if (!graph.listed[u]) continue;
     if (gid < 0 || listedInGroup[gid] < tuning.minClusterSize) continue;
     if (clusterOfGroup[gid] < 0) {
       clusterOfGroup[gid] = members.length;
@@ -145,10 +145,11 @@ export function decide(
   }
   options.onProgress?.({ phase: 'scoring', done: clusters.length, total: clusters.length });
   // reasons are shared per (cluster, kinds naming the wallet): a handful of arrays per cluster, not one per wallet
-  const reasonCache = new Map<number, string[]>();
+  // (reason arrays are never modified after analyze)
+  const reasonCache: Array<Map<number, string[]> | undefined> = new Array(clusters.length);
   const reasonsFor = (c: number, mask: number): string[] => {
-    const key = c * 65536 + mask;
-    let r = reasonCache.get(key);
+    const cache = (reasonCache[c] ??= new Map());
+    let r = cache.get(mask);
     if (!r) {
       const cl = clusters[c];
       r = [
@@ -164,10 +165,13 @@ export function decide(
       if (raw[c].inconclusive) r.push('only unknown shared funders or counterparties: not conclusive on its own');
       else if ((mask & REJECTABLE_MASK) === 0)
         r.push('named only by how it was funded: shared funding alone is not conclusive, never a reject');
-      reasonCache.set(key, r);
+      cache.set(mask, r);
     }
     return r;
   };
+  // the other decisions' reasons depend only on a count: one array per count (a million wallets share a few)
+  const nonMemberReasons = new Map<number, string[]>();
+  const linkedReasons = new Map<number, string[]>();
   const wallets: EngineWalletDecision[] = input.wallets.map((w, i) => {
     const u = graph.walletNode[i];
     const policyAction = w.policyAction ?? null;
@@ -194,10 +198,10 @@ export function decide(
         riskScore: NON_MEMBER_RISK,
         storedStatus: 'linked',
         storedRecommendedAction: actionFor(options.preset, NON_MEMBER_RISK),
-        reasons: [
+        reasons: shared(nonMemberReasons, others, () => [
           `grouped with ${others} other listed wallet${others > 1 ? 's' : ''}, but no evidence of its own ties it ` +
             'to them (a shared counterparty alone does not): not a member',
-        ],
+        ]),
         policyAction,
       };
     }
@@ -210,16 +214,14 @@ export function decide(
         riskScore: risk,
         storedStatus: 'linked',
         storedRecommendedAction: actionFor(options.preset, risk),
-        reasons: [
+        reasons: shared(linkedReasons, others, () => [
           `linked to ${others} other listed wallet${others > 1 ? 's' : ''}, ` +
             `below the cluster minimum of ${tuning.minClusterSize}`,
-        ],
+        ]),
         policyAction,
       };
     }
-    const reasons = touchesHub(graph, u)
-      ? ['only links through shared infrastructure (neutralised, not evidence)']
-      : ['no links to other listed wallets'];
+    const reasons = touchesHub(graph, u) ? HUB_ONLY_REASONS : NO_LINK_REASONS;
     return {
       address: w.address,
       clusterLabel: null,
@@ -230,7 +232,8 @@ export function decide(
       policyAction,
     };
   });
-  const clustered = wallets.filter((w) => w.clusterLabel !== null).length;
+  let clustered = 0;
+  for (const w of wallets) if (w.clusterLabel !== null) clustered++;
   return {
     clusters,
     wallets,
@@ -276,6 +279,7 @@ function finishCluster(g: WalletGraph, rc: RawCluster, listedShare: number, tuni
     riskScore: 0,
     evidence: capEvidence(rc.evidence, tuning.maxEvidencePerLane),
   };
+  rc.evidence = []; // the cluster holds the kept items now
   return cluster;
 }
 
@@ -313,6 +317,21 @@ function capEvidence(items: EvidenceItem[], perLane: number): EvidenceItem[] {
     Number(b.riskBearing) - Number(a.riskBearing) ||
     b.confidence - a.confidence ||
     b.addresses.length - a.addresses.length;
+  // the common case, within the caps: one exact-size copy, none when funding items already come first
+  let fundingCount = 0;
+  let ordered = true;
+  for (let i = 0; i < items.length; i++)
+    if (items[i].lane === 'funding') {
+      if (fundingCount++ < i) ordered = false;
+    }
+  if (fundingCount <= perLane && items.length - fundingCount <= perLane) {
+    if (ordered) return items;
+    const kept: EvidenceItem[] = new Array(items.length);
+    let f = 0;
+    let gr = fundingCount;
+    for (const e of items) kept[e.lane === 'funding' ? f++ : gr++] = e;
+    return kept;
+  }
   const funding: EvidenceItem[] = [];
   const graph: EvidenceItem[] = [];
   for (const e of items) (e.lane === 'funding' ? funding : graph).push(e);
@@ -335,6 +354,15 @@ export function clusterLabel(members: string[]): string {
     h1 = Math.imul(h1 ^ 10, 0x01000193);
   }
   return 'cl_' + (h1 >>> 0).toString(16).padStart(8, '0') + (h2 >>> 0).toString(16).padStart(8, '0').slice(0, 4);
+}
+
+const HUB_ONLY_REASONS = ['only links through shared infrastructure (neutralised, not evidence)'];
+const NO_LINK_REASONS = ['no links to other listed wallets'];
+
+function shared(cache: Map<number, string[]>, key: number, make: () => string[]): string[] {
+  let r = cache.get(key);
+  if (!r) cache.set(key, (r = make()));
+  return r;
 }
 
 function touchesHub(g: WalletGraph, u: number): boolean {

@@ -15,6 +15,7 @@ import type {
   MoveChunkResult,
   MoveChunkTask,
 } from './types.ts';
+import type { PruneResult } from './backbone.ts';
 
 export type { EnginePool };
 
@@ -37,21 +38,28 @@ export function createEnginePool(opts: { maxThreads?: number; idleTimeoutMs?: nu
   const idle = opts.idleTimeoutMs ?? 30_000;
   let louvainPool: Piscina | null = null;
   let analyzePool: Piscina | null = null;
+  let inFlight = 0; // Louvain-pool tasks not yet settled
+  const run = async <R>(task: object, transferList?: ArrayBuffer[]): Promise<R> => {
+    louvainPool ??= workerPool('louvain-worker', threads, idle);
+    inFlight++;
+    try {
+      return (await louvainPool.run(task, transferList ? { transferList } : {})) as R;
+    } finally {
+      inFlight--;
+    }
+  };
   return {
     threads,
-    louvain: async (task) => {
-      louvainPool ??= workerPool('louvain-worker', threads, idle);
-      return (await louvainPool.run(task, {
-        transferList: [task.u.buffer, task.v.buffer, task.w.buffer] as ArrayBuffer[],
-      })) as LouvainResult;
-    },
-    moveChunk: async (task) => {
-      louvainPool ??= workerPool('louvain-worker', threads, idle);
-      return (await louvainPool.run(task)) as MoveChunkResult;
-    },
-    louvainFrom: async (task) => {
-      louvainPool ??= workerPool('louvain-worker', threads, idle);
-      return (await louvainPool.run(task)) as LouvainResult;
+    louvain: (task) => run<LouvainResult>(task, [task.u.buffer, task.v.buffer, task.w.buffer] as ArrayBuffer[]),
+    moveChunk: (task) => run<MoveChunkResult>(task),
+    prune: (task) => run<PruneResult>(task),
+    louvainFrom: (task) => run<LouvainResult>(task),
+    releaseLouvain: async () => {
+      // only when idle: another analysis on this pool may have tasks running; the next task starts new threads
+      if (!louvainPool || inFlight > 0) return;
+      const old = louvainPool;
+      louvainPool = null;
+      await old.destroy();
     },
     analyze: async (input, options) => {
       analyzePool ??= workerPool('analyze-worker', threads, idle);

@@ -18,7 +18,8 @@ import { HUB_NONE } from './wallet-graph.ts';
 import type { EnginePool } from './community-pool.ts';
 import type { EngineProgress, EngineTuning } from './types.ts';
 import type { CsrGraph } from './csr-louvain.ts';
-import { parallelFirstLevel } from './parallel-louvain.ts';
+import { PARALLEL_CHUNKS, parallelFirstLevel, shared } from './parallel-louvain.ts';
+import { pruneRange, rangeBounds } from './backbone.ts';
 import type { LouvainResult } from './louvain-worker.ts';
 
 export interface Grouping {
@@ -71,27 +72,24 @@ export async function detectGroups(
   if (oversizedComponents > 0 && tuning.backbonePruning) {
     const big = new Uint8Array(n);
     for (let u = 0; u < n; u++) if (off[u + 1] > off[u] && size[uf.find(u)] > tuning.maxComponentNodes) big[u] = 1;
-    const mark = new Int32Array(n).fill(-1);
-    for (let u = 0; u < n; u++) {
-      if (!big[u]) continue;
-      for (let k = off[u]; k < off[u + 1]; k++) mark[adj[k]] = u;
-      for (let k = off[u]; k < off[u + 1]; k++) {
-        const v = adj[k];
-        if (v < u) continue;
-        const e = adjEdge[k];
-        if (off[u + 1] - off[u] === 1 || off[v + 1] - off[v] === 1) continue;
-        let shared = false;
-        for (let j = off[v]; j < off[v + 1]; j++)
-          if (mark[adj[j]] === u) {
-            shared = true;
-            break;
-          }
-        if (!shared) {
-          keep[e] = 0;
-          prunedEdges++;
-        }
-      }
-    }
+    let bigNodes = 0;
+    for (let u = 0; u < n; u++) bigNodes += big[u];
+    if (bigNodes >= PARALLEL_MIN_NODES) {
+      // both threads, each on half of the adjacency (the same edges whatever the split), over the graph's CSR in
+      // shared memory (wallet-graph.ts)
+      const p = typeof pool === 'function' ? pool() : pool;
+      const task = { kind: 'prune' as const, off, adj, adjEdge };
+      const bigShared = shared(big);
+      const keepShared = new Uint8Array(new SharedArrayBuffer(m)).fill(1);
+      const bounds = rangeBounds(off, n, PARALLEL_CHUNKS);
+      const results = await Promise.all(
+        bounds
+          .slice(0, -1)
+          .map((lo, i) => p.prune({ ...task, big: bigShared, keep: keepShared, lo, hi: bounds[i + 1] })),
+      );
+      for (const r of results) prunedEdges += r.pruned;
+      keep.set(keepShared);
+    } else prunedEdges = pruneRange({ off, adj, adjEdge, big, keep, lo: 0, hi: n });
     uf2 = new UnionFind(n);
     const reattachEdges: number[] = [];
     const kept = new Uint8Array(n);
@@ -266,7 +264,7 @@ async function louvainSplit(
   });
   const largeResults = large.map(async (c, i) => {
     // node i of the shared graph is global node order[i]
-    const { graph, order, weight } = bfsCsr(g, keep, roots[c], nodesOf[c]);
+    const { graph, order, weight } = bfsCsr(g, keep, roots[c], nodesOf[c], 2 * edgesOf[c]);
     const resolution = resolutionOf(weight);
     const first = await parallelFirstLevel(pool, graph, resolution);
     chunks += first.chunks;
@@ -279,6 +277,9 @@ async function louvainSplit(
     for (let i = 0; i < nodes.length; i++) community[nodes[i]] = offset + r.communities[i];
     offset += r.count;
   }
+  // a large component's threads keep its shared graph and their garbage until they collect it, through the
+  // evidence phase (~150 MB at 1M wallets): end them, the next task starts new ones
+  if (large.length > 0) await pool.releaseLouvain();
   return { community, bins: units, communities: offset, threads, chunks };
 }
 
@@ -324,51 +325,52 @@ function collectBins(
 
 /**
  * A large component's kept edges as CSR in shared memory, nodes renumbered in breadth-first order from its root
- * (order[i]: the global node of node i), built straight from the engine graph's CSR.
+ * (order[i]: the global node of node i), built straight from the engine graph's CSR in one pass: the search takes
+ * nodes in their new order, so each one's kept neighbours (global ids, renumbered once all are ranked) and weights
+ * are written as it is taken. `entries`: twice the component's kept edges.
  */
 function bfsCsr(
   g: WalletGraph,
   keep: Uint8Array,
   first: number,
   count: number,
+  entries: number,
 ): { graph: CsrGraph; order: Uint32Array; weight: number } {
   const { off, adj, adjEdge, ew } = g;
-  const order = new Uint32Array(count);
-  const rank = new Int32Array(g.n).fill(-1);
-  rank[first] = 0;
-  order[0] = first;
-  let tail = 1;
-  let entries = 0;
-  for (let head = 0; head < tail; head++) {
-    const u = order[head];
-    for (let k = off[u]; k < off[u + 1]; k++) {
-      if (!keep[adjEdge[k]]) continue;
-      entries++;
-      if (rank[adj[k]] < 0) {
-        rank[adj[k]] = tail;
-        order[tail++] = adj[k];
-      }
-    }
-  }
-  if (tail !== count) throw new Error(`component of ${count} nodes reached ${tail} by its kept edges`);
   const graph: CsrGraph = {
     n: count,
     off: new Uint32Array(new SharedArrayBuffer(4 * (count + 1))),
     adj: new Uint32Array(new SharedArrayBuffer(4 * entries)),
     w: new Float64Array(new SharedArrayBuffer(8 * entries)),
   };
+  const { off: gOff, adj: gAdj, w: gW } = graph;
+  const order = new Uint32Array(count);
+  const rank = new Int32Array(g.n).fill(-1);
+  rank[first] = 0;
+  order[0] = first;
+  let tail = 1;
   let p = 0;
   let weight = 0;
-  for (let i = 0; i < count; i++) {
-    const u = order[i];
-    graph.off[i] = p;
+  for (let head = 0; head < tail; head++) {
+    const u = order[head];
+    gOff[head] = p;
     for (let k = off[u]; k < off[u + 1]; k++) {
-      if (!keep[adjEdge[k]]) continue;
-      graph.adj[p] = rank[adj[k]];
-      graph.w[p++] = ew[adjEdge[k]];
-      weight += ew[adjEdge[k]];
+      const e = adjEdge[k];
+      if (!keep[e]) continue;
+      const v = adj[k];
+      if (p === entries) throw new Error(`component of ${count} nodes has more than ${entries / 2} kept edges`);
+      gAdj[p] = v;
+      gW[p++] = ew[e];
+      weight += ew[e];
+      if (rank[v] < 0) {
+        rank[v] = tail;
+        order[tail++] = v;
+      }
     }
   }
-  graph.off[count] = p;
+  if (tail !== count || p !== entries)
+    throw new Error(`component of ${count} nodes / ${entries / 2} kept edges reached ${tail} / ${p / 2}`);
+  gOff[count] = p;
+  for (let q = 0; q < p; q++) gAdj[q] = rank[gAdj[q]];
   return { graph, order, weight: weight / 2 };
 }

@@ -1,8 +1,9 @@
 /**
- * Piscina worker: community detection on typed arrays (csr-louvain.ts). Three tasks:
+ * Piscina worker: community detection on typed arrays (csr-louvain.ts). Four tasks:
  *  - a bin of components as transferred edge arrays (local node ids 0..n-1, undirected edges u<v with weights);
  *  - one chunk of a parallel round over a shared graph (parallel-louvain.ts);
- *  - finishing a shared graph's Louvain from the partition the parallel rounds left.
+ *  - finishing a shared graph's Louvain from the partition the parallel rounds left;
+ *  - backbone pruning of a node range over the shared engine graph (backbone.ts).
  */
 import { threadId } from 'node:worker_threads';
 import { csrFromEdges, louvainCsr, MoveScratch } from './csr-louvain.ts';
@@ -10,6 +11,7 @@ import type { CsrGraph, LouvainFromTask, LouvainResult, LouvainTask } from './ty
 
 export type { LouvainFromTask, LouvainResult, LouvainTask };
 import { type MoveChunkResult, type MoveChunkTask, moveChunk } from './parallel-louvain.ts';
+import { type PruneResult, type PruneTask, pruneTask } from './backbone.ts';
 
 const scratch = new MoveScratch();
 
@@ -18,7 +20,10 @@ export function runLouvain(task: LouvainTask): LouvainResult {
   return { communities: r.communities, count: r.count, modularity: r.modularity, threadId };
 }
 
-export default function (task: LouvainTask | MoveChunkTask | LouvainFromTask): LouvainResult | MoveChunkResult {
+export default function (
+  task: LouvainTask | MoveChunkTask | LouvainFromTask | PruneTask,
+): LouvainResult | MoveChunkResult | PruneResult {
+  if ('kind' in task && task.kind === 'prune') return pruneTask(task);
   if ('kind' in task && task.kind === 'move') return moveChunk(task);
   if ('kind' in task && task.kind === 'from') {
     // a large component: its modularity is not read (NaN), skipping one more pass over millions of edges

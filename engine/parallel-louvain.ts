@@ -13,6 +13,7 @@
 import { threadId } from 'node:worker_threads';
 import { degrees, localMoving, MoveScratch } from './csr-louvain.ts';
 import type { CsrGraph, MoveChunkResult, MoveChunkTask } from './types.ts';
+import { rangeBounds } from './backbone.ts';
 
 export type { MoveChunkResult, MoveChunkTask };
 
@@ -39,7 +40,7 @@ export function moveChunk(task: MoveChunkTask): MoveChunkResult {
 }
 
 /** A copy of a typed array in shared memory (so workers read it without a copy). */
-export function shared<T extends Uint32Array | Int32Array | Float64Array>(a: T): T {
+export function shared<T extends Uint8Array | Uint32Array | Int32Array | Float64Array>(a: T): T {
   const ctor = a.constructor as new (b: SharedArrayBuffer) => T;
   const out = new ctor(new SharedArrayBuffer(a.byteLength));
   out.set(a as never);
@@ -135,14 +136,5 @@ export async function parallelFirstLevel(
 
 /** Chunk starts (and n at the end): contiguous node ranges with about equal adjacency lengths. */
 function chunkBounds(g: CsrGraph, chunks: number): number[] {
-  const bounds = [0];
-  const total = g.off[g.n];
-  let u = 0;
-  for (let i = 1; i < chunks; i++) {
-    const target = (total * i) / chunks;
-    while (u < g.n && g.off[u] < target) u++;
-    if (u > bounds[bounds.length - 1] && u < g.n) bounds.push(u);
-  }
-  bounds.push(g.n);
-  return bounds;
+  return rangeBounds(g.off, g.n, chunks);
 }

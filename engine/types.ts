@@ -3,6 +3,7 @@
  * included: every engine file imports its types from here, and this file imports no engine file (no type cycle).
  */
 import type { MessagePort } from 'node:worker_threads';
+import type { PruneResult, PruneTask } from './backbone.ts';
 
 export type ChainFamily = 'evm' | 'solana';
 export type AnalysisMode = 'onchain' | 'hybrid';
@@ -160,6 +161,13 @@ export interface EnginePool {
   /** A large component's Louvain: first-level rounds over shared memory, then the rest from their partition. */
   moveChunk: (task: MoveChunkTask) => Promise<MoveChunkResult>;
   louvainFrom: (task: LouvainFromTask) => Promise<LouvainResult>;
+  /** Backbone pruning of a node range over shared memory (backbone.ts). */
+  prune: (task: PruneTask) => Promise<PruneResult>;
+  /**
+   * Ends the Louvain threads when none of their tasks is running (the next task starts new ones): after a large
+   * component their heaps still hold its shared graph, ~150 MB at 1M wallets, until they collect garbage.
+   */
+  releaseLouvain: () => Promise<void>;
   /** analyze() in a worker thread (the pool option is ignored there: Louvain uses the worker's own pool). */
   analyze: (input: EngineInput, options: Omit<EngineOptions, 'pool'>) => Promise<AnalyzeResult>;
   destroy: () => Promise<void>;

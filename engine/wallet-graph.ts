@@ -6,9 +6,12 @@
  */
 import type { EngineInput, EngineTuning } from './types.ts';
 import { UnionFind } from './union-find.ts';
+import { AddressTable } from './address-index.ts';
 
 /** A referral code used by more wallets than this is a public code (an influencer's), not a ring. */
 export const MAX_CODE_SHARE = 100;
+
+const NO_TRANSFER = 0xffffffff;
 
 export const HUB_NONE = 0;
 export const HUB_LABELLED = 1;
@@ -49,6 +52,10 @@ export interface WalletGraph {
   eu: Uint32Array;
   ev: Uint32Array;
   ew: Float64Array;
+  /** Per edge: transfers from eu to ev (the others of its weight go from ev to eu, or are hybrid links). */
+  ef: Uint32Array;
+  /** Per edge, with block times: the time of its first transfer (NaN when none is timed); null without times. */
+  eFirstTime: Float64Array | null;
   m: number;
   /** CSR adjacency of the hub-free graph: neighbours of u are adj[off[u]..off[u+1]), their edge ids adjEdge[...]. */
   off: Uint32Array;
@@ -82,23 +89,14 @@ export interface WalletGraph {
 export function buildWalletGraph(input: EngineInput, tuning: EngineTuning, hybrid: boolean): WalletGraph {
   const { labels, wallets } = input;
   const given = input.transfers.addresses.slice();
-  const index = new Map<string, number>();
-  for (let i = 0; i < given.length; i++) index.set(given[i], i);
-  const nodeOf = (a: string): number => {
-    let id = index.get(a);
-    if (id === undefined) {
-      id = given.length;
-      given.push(a);
-      index.set(a, id);
-    }
-    return id;
-  };
+  const index = new AddressTable(given);
+  const nodeOf = (a: string): number => index.id(a);
   const walletNode = new Uint32Array(wallets.length);
   for (let i = 0; i < wallets.length; i++) walletNode[i] = nodeOf(wallets[i].address);
   const links: WalletGraph['links'] = [];
   if (hybrid) collectHybridLinks(input, walletNode, nodeOf, links, given);
   // canonical node ids: rank[input id] (the input's ids depend on its order)
-  const order = groupedOrder(given, canonicalOrder(given), input, index, tuning.hubMinDegree);
+  const order = groupedOrder(given, canonicalOrder(given, index.hash), input, index, tuning.hubMinDegree);
   const rank = new Uint32Array(given.length);
   for (let i = 0; i < order.length; i++) rank[order[i]] = i;
   const addresses = Array.from(order, (i) => given[i]);
@@ -140,37 +138,49 @@ export function buildWalletGraph(input: EngineInput, tuning: EngineTuning, hybri
   const start = new Uint32Array(n + 1);
   for (let u = 0; u < n; u++) start[u + 1] = start[u] + count[u];
   const total = start[n];
+  // hi: the other endpoint * 2 + 1 when the transfer goes from the lower endpoint to the higher (its direction
+  // rides along the sort); with block times src: the transfer index (links: NO_TRANSFER), for each pair's first time
   const hi = new Uint32Array(total);
+  const timed = transfers.blockTime;
+  const src = timed ? new Uint32Array(total) : null;
   const fill = start.slice(0, n);
   for (let i = 0; i < T; i++) {
     const a = transfers.from[i];
     const b = transfers.to[i];
     if (a === b) continue;
-    if (a < b) hi[fill[a]++] = b;
-    else hi[fill[b]++] = a;
+    const p = a < b ? fill[a]++ : fill[b]++;
+    hi[p] = a < b ? b * 2 + 1 : a * 2;
+    if (src) src[p] = i;
   }
   for (const l of links) {
-    if (l.u < l.v) hi[fill[l.u]++] = l.v;
-    else hi[fill[l.v]++] = l.u;
+    const p = l.u < l.v ? fill[l.u]++ : fill[l.v]++;
+    hi[p] = (l.u < l.v ? l.v : l.u) * 2;
+    if (src) src[p] = NO_TRANSFER;
   }
   // sort each bucket and dedupe into pair arrays
   const pu = new Uint32Array(total);
   const pv = new Uint32Array(total);
   const pw = new Float64Array(total);
+  const pf = new Uint32Array(total);
+  const pt = timed ? new Float64Array(total).fill(Number.NaN) : null;
   let pairs = 0;
   for (let u = 0; u < n; u++) {
     const s = start[u];
     const e = start[u + 1];
-    if (e - s > 1) sortRange(hi, s, e);
+    if (e - s > 1) sortRange(hi, src, s, e);
     for (let k = s; k < e; k++) {
-      if (pairs > 0 && pu[pairs - 1] === u && pv[pairs - 1] === hi[k]) {
-        pw[pairs - 1]++;
-        continue;
+      const v = hi[k] >>> 1;
+      if (!(pairs > 0 && pu[pairs - 1] === u && pv[pairs - 1] === v)) {
+        pu[pairs] = u;
+        pv[pairs] = v;
+        pairs++;
       }
-      pu[pairs] = u;
-      pv[pairs] = hi[k];
-      pw[pairs] = 1;
-      pairs++;
+      pw[pairs - 1]++;
+      pf[pairs - 1] += hi[k] & 1;
+      if (src && pt && src[k] !== NO_TRANSFER) {
+        const time = (timed as Float64Array)[src[k]];
+        if (!Number.isNaN(time) && !(time >= pt[pairs - 1])) pt[pairs - 1] = time;
+      }
     }
   }
 
@@ -211,12 +221,16 @@ export function buildWalletGraph(input: EngineInput, tuning: EngineTuning, hybri
   const eu = new Uint32Array(m);
   const ev = new Uint32Array(m);
   const ew = new Float64Array(m);
+  const ef = new Uint32Array(m);
+  const eFirstTime = pt ? new Float64Array(m) : null;
   const deg = new Uint32Array(n);
   for (let k = 0, j = 0; k < pairs; k++) {
     if (hub[pu[k]] !== HUB_NONE || hub[pv[k]] !== HUB_NONE) continue;
     eu[j] = pu[k];
     ev[j] = pv[k];
     ew[j] = pw[k];
+    ef[j] = pf[k];
+    if (eFirstTime && pt) eFirstTime[j] = pt[k];
     deg[pu[k]]++;
     deg[pv[k]]++;
     j++;
@@ -234,6 +248,8 @@ export function buildWalletGraph(input: EngineInput, tuning: EngineTuning, hybri
     eu,
     ev,
     ew,
+    ef,
+    eFirstTime,
     m,
     off,
     adj,
@@ -257,17 +273,18 @@ export function buildWalletGraph(input: EngineInput, tuning: EngineTuning, hybri
   };
 }
 
-/** CSR adjacency of an undirected edge list; `deg` holds each node's degree in it. */
+/** CSR adjacency of an undirected edge list (in SharedArrayBuffers); `deg` holds each node's degree in it. */
 export function buildCsr(
   n: number,
   eu: Uint32Array,
   ev: Uint32Array,
   deg: Uint32Array,
 ): { off: Uint32Array; adj: Uint32Array; adjEdge: Uint32Array } {
-  const off = new Uint32Array(n + 1);
+  // in shared memory: the backbone pruning reads it from both threads without a copy (detect-groups.ts)
+  const off = new Uint32Array(new SharedArrayBuffer(4 * (n + 1)));
   for (let u = 0; u < n; u++) off[u + 1] = off[u] + deg[u];
-  const adj = new Uint32Array(off[n]);
-  const adjEdge = new Uint32Array(off[n]);
+  const adj = new Uint32Array(new SharedArrayBuffer(4 * off[n]));
+  const adjEdge = new Uint32Array(new SharedArrayBuffer(4 * off[n]));
   const pos = off.slice(0, n);
   for (let k = 0; k < eu.length; k++) {
     const a = eu[k];
@@ -280,18 +297,29 @@ export function buildCsr(
   return { off, adj, adjEdge };
 }
 
-function sortRange(a: Uint32Array, s: number, e: number): void {
+/** Sorts a[s..e) ascending; `src`, when given, is permuted along (equal values keep their relative order). */
+function sortRange(a: Uint32Array, src: Uint32Array | null, s: number, e: number): void {
   if (e - s <= 24) {
     for (let i = s + 1; i < e; i++) {
       const x = a[i];
+      const y = src ? src[i] : 0;
       let j = i - 1;
       while (j >= s && a[j] > x) {
         a[j + 1] = a[j];
+        if (src) src[j + 1] = src[j];
         j--;
       }
       a[j + 1] = x;
+      if (src) src[j + 1] = y;
     }
-  } else a.subarray(s, e).sort();
+  } else if (!src) a.subarray(s, e).sort();
+  else {
+    const idx = Uint32Array.from({ length: e - s }, (_, i) => s + i).sort((x, y) => a[x] - a[y] || x - y);
+    const va = Uint32Array.from(idx, (i) => a[i]);
+    const vs = Uint32Array.from(idx, (i) => src[i]);
+    a.set(va, s);
+    src.set(vs, s);
+  }
 }
 
 /**
@@ -374,19 +402,12 @@ function classifyFunders(
 }
 
 /**
- * A canonical order of distinct addresses: by a 32-bit FNV-1a hash of their end, equal hashes by the address. Sorting
- * 1M strings directly took seconds; numbers (hash * 2^23 + position, exact in a double) sort in a fraction of it.
+ * A canonical order of distinct addresses: by tailHash (the last 16 characters, address-index.ts), equal hashes by
+ * the address. Sorting 1M strings directly took seconds; numbers (hash * 2^23 + position, exact in a double) sort in
+ * a fraction of it.
  */
-function canonicalOrder(all: string[]): Uint32Array {
+function canonicalOrder(all: string[], hash: Uint32Array): Uint32Array {
   const n = all.length;
-  const hash = new Uint32Array(n);
-  for (let i = 0; i < n; i++) {
-    const s = all[i];
-    let h = 0x811c9dc5;
-    // the last 16 characters: addresses end in random-looking digits, and equal hashes are settled below
-    for (let k = Math.max(0, s.length - 16); k < s.length; k++) h = Math.imul(h ^ s.charCodeAt(k), 0x01000193);
-    hash[i] = h >>> 2; // 30 bits: hash * 2^23 + position stays an exact integer in a double (< 2^53)
-  }
   if (n > POSITIONS) return Uint32Array.from(all.keys()).sort((a, b) => hash[a] - hash[b] || cmp(all[a], all[b]));
   const key = new Float64Array(n);
   for (let i = 0; i < n; i++) key[i] = hash[i] * POSITIONS + i;
@@ -418,7 +439,7 @@ function groupedOrder(
   given: string[],
   hashOrder: Uint32Array,
   input: EngineInput,
-  index: Map<string, number>,
+  index: AddressTable,
   hubMinDegree: number,
 ): Uint32Array {
   const n = given.length;
