@@ -160,7 +160,8 @@ export function collectEvidence(
   // direct transfers between members (one item per member pair: the stored graph edges), member funders
   const inDirect = new Uint8Array(n);
   const sentCount = new Uint32Array(n); // distinct members each member sent to
-  const direct = kindInfo('direct_transfer'); // graph lane
+  const direct = kindInfo('direct_transfer'); // graph lane (mark() inlined: one item per member pair)
+  const directIndex = 31 - Math.clz32(direct.bit);
   for (let k = 0; k < g.m; k++) {
     const a = g.eu[k];
     const b = g.ev[k];
@@ -187,13 +188,12 @@ export function collectEvidence(
       },
     });
     rc.counts.riskBearing++;
-    const keep = 1 - direct.weight * confidence;
     coveredBy[a] |= 2;
     coveredBy[b] |= 2;
     kindsOf[a] |= direct.bit;
     kindsOf[b] |= direct.bit;
-    miss[a] *= keep;
-    miss[b] *= keep;
+    byKind.mark(a, directIndex, confidence);
+    byKind.mark(b, directIndex, confidence);
     inDirect[a] = 1;
     inDirect[b] = 1;
     if (ab > 0) sentCount[a]++;

@@ -77,8 +77,8 @@ const cols = sql.raw(COLUMNS.join(', '));
 /**
  * Content keys a load remembers to leave out rows it has already staged (a repeated row has the same key). Past
  * it the memory is cleared and repeats are left to the merge, which removes them anyway: this bounds the memory
- * (20 bytes a key in a table of twice as many slots: 42 MB) and only saves the database work. Exports repeat rows a lot (the Hop
- * transfers hold 758,877 distinct rows in 1,736,921), mostly far apart in the file.
+ * (20 bytes a key in a table of twice as many slots: 42 MB) and only saves the database work. Exports repeat rows
+ * a lot (the Hop transfers hold 758,877 distinct rows in 1,736,921), mostly far apart in the file.
  */
 export const MAX_SEEN_KEYS = 1_000_000;
 
