@@ -149,7 +149,15 @@ export function collectEvidence(
     if (riskBearing) {
       rc.counts.riskBearing++;
       rc.kinds.add(kind);
-      for (const u of touched) mark(u, kind, confidence);
+      // mark() with the kind looked up once per item
+      const k = kindInfo(kind);
+      const laneBit = k.lane === 'funding' ? 1 : 2;
+      const index = 31 - Math.clz32(k.bit);
+      for (const u of touched) {
+        coveredBy[u] |= laneBit;
+        kindsOf[u] |= k.bit;
+        byKind.mark(u, index, confidence);
+      }
     } else rc.counts.neutralised++;
   };
   const pattern = (c: number, name: string, share: number): void => {
@@ -200,20 +208,28 @@ export function collectEvidence(
     if (ba > 0) sentCount[b]++;
   }
   for (let c = 0; c < C; c++) if (out[c].counts.riskBearing > 0) out[c].kinds.add('direct_transfer');
-  const sentTo = new Map<number, number[]>(); // members that sent to 3 or more members -> those members
+  // members that sent to 3 or more members (and at least a quarter of their cluster): the members each sent to, in
+  // arrays by sender (CSR: sentCount[f] entries from sentStart[f], in edge order)
+  const sentStart = new Uint32Array(n + 1);
+  for (let f = 0; f < n; f++) {
+    const c = clusterOf[f];
+    const funder = c >= 0 && sentCount[f] >= Math.max(3, 0.25 * members[c].length);
+    sentStart[f + 1] = sentStart[f] + (funder ? sentCount[f] : 0);
+  }
+  const sentTo = new Uint32Array(sentStart[n]);
+  const sentPos = sentStart.slice(0, n);
   for (let k = 0; k < g.m; k++) {
     const a = g.eu[k];
     const b = g.ev[k];
     const c = clusterOf[a];
     if (c < 0 || c !== clusterOf[b]) continue;
-    const need = Math.max(3, 0.25 * members[c].length);
-    if (g.ef[k] > 0 && sentCount[a] >= need) push(sentTo, a, b);
-    if (g.ew[k] - g.ef[k] > 0 && sentCount[b] >= need) push(sentTo, b, a);
+    if (g.ef[k] > 0 && sentStart[a + 1] > sentStart[a]) sentTo[sentPos[a]++] = b;
+    if (g.ew[k] - g.ef[k] > 0 && sentStart[b + 1] > sentStart[b]) sentTo[sentPos[b]++] = a;
   }
-  for (const f of [...sentTo.keys()].sort((x, y) => x - y)) {
-    const list = sentTo.get(f)!;
+  for (let f = 0; f < n; f++) {
+    if (sentStart[f + 1] === sentStart[f]) continue;
+    const list = Array.from(sentTo.subarray(sentStart[f], sentStart[f + 1]).sort());
     const c = clusterOf[f];
-    list.sort((x, y) => x - y);
     addItem(
       c,
       'funding',
@@ -274,13 +290,15 @@ export function collectEvidence(
   const inM = new Set<number>();
   const outM = new Set<number>();
   const sendTimes: number[] = [];
+  let maxSpan = 0;
+  for (let c = 0; c < C; c++) maxSpan = Math.max(maxSpan, perCluster[c + 1] - perCluster[c]);
+  const keyBuf = new Float64Array(maxSpan);
+  const idxBuf = new Uint32Array(maxSpan);
   for (let c = 0; c < C; c++) {
     const s0 = perCluster[c];
     const s1 = perCluster[c + 1];
     if (s1 === s0) continue;
-    const idx: number[] = [];
-    for (let p = s0; p < s1; p++) idx.push(p);
-    idx.sort((x, y) => tAddr[x] - tAddr[y] || tMember[x] - tMember[y] || x - y);
+    const idx = byAddress(tAddr, s0, s1, keyBuf, idxBuf, n);
     const size = out[c].members.length;
     for (let a = 0; a < idx.length; ) {
       const addr = tAddr[idx[a]];
@@ -460,6 +478,32 @@ function runEvidence(
       pattern(c, name, list.length / out[c].members.length);
     }
   }
+}
+
+/**
+ * The tuple positions s0..s1 grouped by counterparty address, ascending. Within one address the order does not
+ * matter (its members go into sets that are sorted before use, its send times are sorted): a numeric sort of
+ * address * span + offset, no comparator, when that is exact in a double.
+ */
+function byAddress(
+  tAddr: Uint32Array,
+  s0: number,
+  s1: number,
+  keyBuf: Float64Array,
+  idxBuf: Uint32Array,
+  n: number,
+): Uint32Array {
+  const span = s1 - s0;
+  const idx = idxBuf.subarray(0, span);
+  if (n * span > Number.MAX_SAFE_INTEGER) {
+    for (let j = 0; j < span; j++) idx[j] = s0 + j;
+    return idx.sort((x, y) => tAddr[x] - tAddr[y] || x - y);
+  }
+  const key = keyBuf.subarray(0, span);
+  for (let j = 0; j < span; j++) key[j] = tAddr[s0 + j] * span + j;
+  key.sort();
+  for (let j = 0; j < span; j++) idx[j] = s0 + (key[j] % span);
+  return idx;
 }
 
 /** Two of these times within SWEEP_GAP_SECONDS of each other. */
