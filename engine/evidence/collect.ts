@@ -170,6 +170,19 @@ export function collectEvidence(
   const sentCount = new Uint32Array(n); // distinct members each member sent to
   const direct = kindInfo('direct_transfer'); // graph lane (mark() inlined: one item per member pair)
   const directIndex = 31 - Math.clz32(direct.bit);
+  // without a time an item's data depends only on the pair's counts: one shared object per (transfers, fromFirst)
+  // (evidence is never modified after analyze; at 1M wallets ~2M objects fewer to allocate and collect)
+  const untimedData = new Map<number, Record<string, unknown>>();
+  const directData = (w: number, ab: number, time: number): Record<string, unknown> => {
+    const ba = (w - ab) | 0;
+    const untimed = Number.isNaN(time);
+    if (!untimed || w >= 0x200000)
+      return { transfers: w, fromFirst: ab, fromSecond: ba, blockTime: untimed ? null : time };
+    const key = w * 0x200000 + ab;
+    let data = untimedData.get(key);
+    if (!data) untimedData.set(key, (data = { transfers: w, fromFirst: ab, fromSecond: ba, blockTime: null }));
+    return data;
+  };
   for (let k = 0; k < g.m; k++) {
     const a = g.eu[k];
     const b = g.ev[k];
@@ -188,12 +201,7 @@ export function collectEvidence(
       confidence,
       riskBearing: true,
       addresses: [addresses[a], addresses[b]],
-      data: {
-        transfers: w,
-        fromFirst: ab,
-        fromSecond: ba,
-        blockTime: pairFirstTime === null || Number.isNaN(pairFirstTime[k]) ? null : pairFirstTime[k],
-      },
+      data: directData(w, ab, pairFirstTime === null ? Number.NaN : pairFirstTime[k]),
     });
     rc.counts.riskBearing++;
     coveredBy[a] |= 2;
