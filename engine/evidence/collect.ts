@@ -136,6 +136,12 @@ export function collectEvidence(
     counts: { riskBearing: 0, neutralised: 0 },
     patterns: {},
   }));
+  /** The addresses of the first `count` nodes (one array, no intermediate slice). */
+  const addressesOf = (nodes: number[], count: number): string[] => {
+    const list = new Array<string>(Math.min(count, nodes.length));
+    for (let i = 0; i < list.length; i++) list[i] = addresses[nodes[i]];
+    return list;
+  };
   const addItem: AddItem = (c, lane, kind, confidence, riskBearing, nodes, data, touched) => {
     const rc = out[c];
     rc.evidence.push({
@@ -143,7 +149,7 @@ export function collectEvidence(
       kind,
       confidence: round3(confidence),
       riskBearing,
-      addresses: nodes.slice(0, maxAddresses + 1).map((u) => addresses[u]),
+      addresses: addressesOf(nodes, maxAddresses + 1),
       data,
     });
     if (riskBearing) {
@@ -238,15 +244,16 @@ export function collectEvidence(
     if (sentStart[f + 1] === sentStart[f]) continue;
     const list = Array.from(sentTo.subarray(sentStart[f], sentStart[f + 1]).sort());
     const c = clusterOf[f];
+    const named = [f, ...list]; // addItem keeps neither array
     addItem(
       c,
       'funding',
       'member_funder',
       0.6 + 0.35 * ramp(list.length, 3, 10),
       true,
-      [f, ...list],
+      named,
       { funder: addresses[f], fundedMembers: list.length, truncated: list.length > maxAddresses },
-      [f, ...list],
+      named,
     );
     pattern(c, 'fan_out_funder', (list.length + 1) / out[c].members.length);
   }
