@@ -83,7 +83,8 @@ const others = legitimateNegatives(root, path.resolve(root, '../shared/datasets/
 });
 const hosts = [...packageDocHosts(dir, { systemDocs: false })].filter((h) => !others.has(h)).sort();
 const out = path.join(root, 'benchmarks/negatives/crypto-package-hosts.txt');
-const header = `# hosts named in the docs of ${CRYPTO_PACKAGES.length} crypto SDK packages and their dependencies\n`;
-writeFileSync(out, header + '# rebuilt by: node --import tsx benchmarks/crypto-package-hosts.ts --install\n');
-writeFileSync(out, hosts.join('\n') + '\n', { flag: 'a' });
+const header =
+  `# hosts named in the docs of ${CRYPTO_PACKAGES.length} crypto SDK packages and their dependencies\n` +
+  '# rebuilt by: node --import tsx benchmarks/crypto-package-hosts.ts --install\n';
+writeFileSync(out, header + hosts.join('\n') + '\n');
 console.log(`${hosts.length} hosts written to ${path.relative(root, out)}`);

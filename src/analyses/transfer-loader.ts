@@ -65,7 +65,7 @@ export async function loadNeighbourhood(
   // transaction hashes as dictionary ids (0: none), as the CLI gives them: one transaction paying many listed
   // wallets is batch funding whatever the amounts
   const txIds: number[] = [];
-  const txIndex = new Map<string, number>();
+  const txIndex = addressIndex(); // the same dictionary, ids + 1
   const add = (src: typeof first): void => {
     for (let i = 0; i < src.from.length; i++) {
       const hash = src.txHash[i];
@@ -76,12 +76,7 @@ export async function loadNeighbourhood(
       to.push(id(src.to[i]));
       times.push(src.blockTime[i] ?? Number.NaN);
       amounts.push(src.amount[i] === null ? Number.NaN : Number(src.amount[i]));
-      let tx = 0;
-      if (hash) {
-        tx = txIndex.get(hash) ?? txIndex.size + 1;
-        txIndex.set(hash, tx);
-      }
-      txIds.push(tx);
+      txIds.push(hash ? txIndex.id(hash) + 1 : 0);
     }
   };
   add(first);
@@ -104,7 +99,7 @@ export async function loadNeighbourhood(
       to: Uint32Array.from(to),
       blockTime: Float64Array.from(times),
       amount: Float64Array.from(amounts),
-      ...(txIndex.size > 0 ? { txId: Uint32Array.from(txIds) } : {}),
+      ...(txIndex.addresses.length > 0 ? { txId: Uint32Array.from(txIds) } : {}),
     },
     labels: { infrastructure, exceptions },
     stats: {

@@ -80,7 +80,9 @@ export const analyzeCommand: CliCommand = {
     const amounts: number[] = [];
     // transaction hashes as dictionary ids (0: none): one transaction paying many listed wallets is a batch
     const txIds: number[] = [];
-    const txIndex = new Map<string, number>();
+    const txIndex = addressIndex(); // the same dictionary, ids + 1
+    const txId = (h: string | null): number =>
+      h ? (txIndex.lookup(h) ?? txIndex.id(Buffer.from(h, 'latin1').toString('latin1'))) + 1 : 0;
     for (const file of String(a.values.transfers).split(',')) {
       const readStart = performance.now();
       const counts = await readTransfers({ file, chain, source: 'cli' }, async (b) => {
@@ -91,13 +93,7 @@ export const analyzeCommand: CliCommand = {
           const v = b.amount[i];
           times.push(t ?? Number.NaN);
           amounts.push(v === null ? Number.NaN : Number(v));
-          const h = b.txHash[i];
-          let tx = 0;
-          if (h) {
-            tx = txIndex.get(h) ?? 0;
-            if (tx === 0) txIndex.set(Buffer.from(h, 'latin1').toString('latin1'), (tx = txIndex.size + 1));
-          }
-          txIds.push(tx);
+          txIds.push(txId(b.txHash[i]));
         }
         return b.length;
       });
@@ -150,7 +146,7 @@ export const analyzeCommand: CliCommand = {
             to: Uint32Array.from(to),
             blockTime: Float64Array.from(times),
             amount: Float64Array.from(amounts),
-            ...(txIndex.size > 0 ? { txId: Uint32Array.from(txIds) } : {}),
+            ...(txIndex.addresses.length > 0 ? { txId: Uint32Array.from(txIds) } : {}),
           },
           labels: { infrastructure, exceptions },
         },

@@ -96,3 +96,20 @@ t.test('analyze runs the engine on files, without a server or database', async (
     err: /invalid_wallets.*not-an-address/,
   });
 });
+
+t.test('analyze reads tx_hash: one transaction paying four listed wallets is batch funding', async (t) => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wi-analyze-tx-'));
+  t.teardown(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const funder = evm('tx-cli-funder');
+  const farm = Array.from({ length: 4 }, (_, i) => evm(`tx-cli-farm-${i}`));
+  const rows = ['from,to,block_time,amount,tx_hash'];
+  farm.forEach((w, i) => rows.push(`${funder},${w},1700000000,${[0.1, 0.37, 1.2, 2.5][i]},0x${'cd'.repeat(32)}`));
+  fs.writeFileSync(path.join(dir, 'transfers.csv'), rows.join('\n') + '\n');
+  fs.writeFileSync(path.join(dir, 'wallets.txt'), farm.join('\n') + '\n');
+  const args = ['analyze', 'wallets.txt', '--chain', 'Ethereum', '--transfers', 'transfers.csv'];
+  const r = cli(dir, [...args, '--out', 'decisions.csv', '--clusters', 'clusters.json']);
+  t.equal(r.code, 0, r.err);
+  const clusters = JSON.parse(fs.readFileSync(path.join(dir, 'clusters.json'), 'utf8'));
+  const batch = clusters.flatMap((c: { evidence: Array<{ kind: string }> }) => c.evidence);
+  t.equal(batch.filter((e: { kind: string }) => e.kind === 'batch_funding').length, 1, 'one batch item');
+});
