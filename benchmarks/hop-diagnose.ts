@@ -25,6 +25,7 @@ const { values } = parseArgs({
     review: { type: 'string' },
     web: { type: 'string' },
     share: { type: 'string' },
+    narrow: { type: 'string' },
     help: { type: 'boolean' },
   },
 });
@@ -39,6 +40,7 @@ const pool = createEnginePool({ maxThreads: 2 });
 const tuning = {
   ...(values.web === undefined ? {} : { transferWebMin: Number(values.web) }),
   ...(values.share === undefined ? {} : { listedShareFull: Number(values.share) }),
+  ...(values.narrow === undefined ? {} : { untimedNarrowFactor: Number(values.narrow) }),
 };
 const opts = { mode: 'onchain', preset: 'balanced', seed: 42, pool, tuning } as const;
 const result = await analyze(hop.input, opts);

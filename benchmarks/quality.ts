@@ -45,14 +45,16 @@ const { values } = parseArgs({
     'check-order': { type: 'boolean' },
     'web-grid': { type: 'string', default: '0,5,8,12' },
     'share-grid': { type: 'string', default: '0.25,0.4,0.6' },
+    'narrow-grid': { type: 'string', default: '1,0.75,0.5' },
     help: { type: 'boolean' },
   },
 });
 if (values.help) {
   console.log(
     'usage: npm run bench:quality -- [--threads 2] [--dev-seeds 1,2] [--test-seeds 101,102] [--folds 5]\n' +
-      '  [--skip-hop] [--check-order] [--web-grid 0,5,8,12] [--share-grid 0.25,0.4,0.6]\n' +
-      '  --web-grid, --share-grid  candidate transferWebMin and listedShareFull values, chosen inside the CV\n' +
+      '  [--skip-hop] [--check-order] [--web-grid 0,5,8,12] [--share-grid 0.25,0.4,0.6] [--narrow-grid 1,0.75,0.5]\n' +
+      '  --web-grid, --share-grid, --narrow-grid  candidate transferWebMin, listedShareFull and untimedNarrowFactor\n' +
+      '    values, chosen inside the CV\n' +
       '  --check-order  also run Hop with its transfer file reversed and count wallets whose risk changed',
   );
   process.exit(0);
@@ -96,17 +98,22 @@ const grid = (s: string): number[] => s.split(',').filter(Boolean).map(Number);
 const candidates: Candidate[] = [];
 for (const web of grid(values['web-grid']))
   for (const share of grid(values['share-grid']))
-    candidates.push({
-      tuning: { transferWebMin: web, listedShareFull: share },
-      name: `web ${web} share ${share}`,
-      simDev: [],
-      hopRisk: new Map(),
-      hopSize: new Map(),
-      hopHist: [],
-    });
+    for (const narrow of grid(values['narrow-grid'])) {
+      // without a web minimum there is no breadth to measure: the narrow factor has no effect (one candidate)
+      if (web === 0 && narrow !== 1) continue;
+      candidates.push({
+        tuning: { transferWebMin: web, listedShareFull: share, untimedNarrowFactor: narrow },
+        name: `web ${web} share ${share} narrow ${narrow}`,
+        simDev: [],
+        hopRisk: new Map(),
+        hopSize: new Map(),
+        hopHist: [],
+      });
+    }
 const isShipped = (c: Candidate): boolean =>
   c.tuning.transferWebMin === DEFAULT_TUNING.transferWebMin &&
-  c.tuning.listedShareFull === DEFAULT_TUNING.listedShareFull;
+  c.tuning.listedShareFull === DEFAULT_TUNING.listedShareFull &&
+  c.tuning.untimedNarrowFactor === DEFAULT_TUNING.untimedNarrowFactor;
 if (!candidates.some(isShipped)) throw new Error('the shipped tuning must be one of the candidates');
 
 // 1. simulated campaigns: development seeds (choose) and test seeds (report)

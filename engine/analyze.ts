@@ -17,6 +17,7 @@ import {
 } from './scoring.ts';
 import { CONCLUSIVE_KINDS, EVIDENCE_KINDS, FUNDING_IN_MASK, MEMBERSHIP_MASK } from './evidence/kinds.ts';
 import { transferWebEvidence } from './evidence/transfer-web.ts';
+import { evidenceBreadth, hasBlockTimes } from './evidence/breadth.ts';
 import { firstFunding, fundingRuns, joinRuns } from './evidence/timed-funding.ts';
 import type {
   AnalyzeResult,
@@ -41,6 +42,7 @@ export const DEFAULT_TUNING: EngineTuning = {
   maxAddressesPerItem: 50,
   transferWebMin: 8,
   listedShareFull: 0.25,
+  untimedNarrowFactor: 0.5,
 };
 
 /** Conclusive kinds that say more than how a wallet was funded: a wallet needs one to be rejected. */
@@ -97,7 +99,16 @@ export function decide(
   });
   options.onProgress?.({ phase: 'evidence', done: 0, total: members.length });
   const hybrid = options.mode === 'hybrid';
-  const evidence = collectEvidence(graph, clusterOf, members, input.wallets, hybrid, tuning.maxAddressesPerItem, runs);
+  const evidence = collectEvidence(
+    graph,
+    clusterOf,
+    members,
+    input.wallets,
+    hybrid,
+    tuning.maxAddressesPerItem,
+    runs,
+    tuning.transferWebMin,
+  );
   transferWebEvidence(graph, evidence, tuning.transferWebMin, tuning.maxAddressesPerItem);
   const { coveredBy, kindsOf, strength } = evidence;
   const groupNodes = new Uint32Array(grouping.groupCount);
@@ -129,9 +140,15 @@ export function decide(
   const factors: number[] = [];
   const riskOf = (c: number, u: number): number =>
     walletRisk(factors[c], strength[u], raw[c].inconclusive === true || (kindsOf[u] & REJECTABLE_MASK) === 0);
+  // without block times a narrow cluster (no tie joining transferWebMin listed wallets) lends less (breadth.ts)
+  const narrowFactor = tuning.untimedNarrowFactor < 1 && !hasBlockTimes(graph) ? tuning.untimedNarrowFactor : 1;
+  const narrowCluster: boolean[] = [];
   const clusters = raw.map((rc, c) => {
+    const narrow = narrowFactor < 1 && evidenceBreadth(rc.evidence) < tuning.transferWebMin;
+    narrowCluster.push(narrow);
     const cluster = finishCluster(graph, rc, rc.listedShare ?? 1, tuning);
-    factors.push(clusterFactor(cluster.support.confidence, rc.listedShare ?? 1, tuning.listedShareFull));
+    const factor = clusterFactor(cluster.support.confidence, rc.listedShare ?? 1, tuning.listedShareFull);
+    factors.push(narrow ? factor * narrowFactor : factor);
     cluster.riskScore = Math.max(...rc.members.map((u) => riskOf(c, u)));
     return cluster;
   });
@@ -162,6 +179,11 @@ export function decide(
             .map((k) => k.text)
             .join(', '),
       );
+      if (narrowCluster[c])
+        r.push(
+          `without block times and no tie joining ${tuning.transferWebMin} or more listed wallets: ` +
+            'a few wallets paying each other may be one person or friends, the cluster lends less support',
+        );
       if (raw[c].inconclusive) r.push('only unknown shared funders or counterparties: not conclusive on its own');
       else if ((mask & REJECTABLE_MASK) === 0)
         r.push('named only by how it was funded: shared funding alone is not conclusive, never a reject');
@@ -252,7 +274,7 @@ export function decide(
 
 function finishCluster(g: WalletGraph, rc: RawCluster, listedShare: number, tuning: EngineTuning): EngineCluster {
   const size = rc.members.length;
-  const conclusive = [...rc.kinds].some((k) => CONCLUSIVE_KINDS.has(k));
+  const conclusive = rc.broadFunder === true || [...rc.kinds].some((k) => CONCLUSIVE_KINDS.has(k));
   rc.inconclusive = !conclusive;
   const confidence = supportConfidence(rc.covered.funding / size, rc.covered.graph / size, conclusive);
   const lanes: Lane[] = [];

@@ -1,7 +1,7 @@
 /**
  * Policy presets and scores. Support confidence expresses how much risk-bearing evidence backs a stored
  * grouping (coverage of members by each lane), never a probability. A cluster's risk score grows with support
- * and size; a cluster held together only by unknown shared counterparties or funders (no direct transfers,
+ * and listed share; a cluster held together only by unknown shared counterparties or funders (no direct transfers,
  * funding chains, sweeps or referral links) is capped below every preset's reject threshold: unknown shared
  * funding alone is never conclusive.
  */
@@ -14,7 +14,7 @@ import type { RecommendedAction, RiskPreset } from './types.ts';
  */
 export const PRESET_THRESHOLDS: Record<RiskPreset, { review: number; reject: number; tradeOff: string }> = {
   conservative: {
-    review: 53,
+    review: 45,
     reject: 72,
     tradeOff: 'fewest wrongly held wallets; small or loosely linked clusters are approved',
   },
@@ -57,7 +57,8 @@ export function supportLevel(confidence: number): 'strong' | 'moderate' | 'weak'
  * How much a cluster lends its members (0-1): its support, scaled by the listed share of the grouping (campaign
  * wallets among all its non-hub addresses: a farm is mostly campaign wallets, an organic neighbourhood mostly
  * other addresses; `shareFull` (tuning `listedShareFull`) or more counts fully, 5% or less 0.45). Size plays no
- * part: a small farm with strong evidence is a farm.
+ * part: a small farm with strong evidence is a farm. Without block times, analyze() scales a narrow cluster's
+ * factor by `untimedNarrowFactor` (evidence/breadth.ts: breadth of its ties, not its member count).
  */
 export function clusterFactor(confidence: number, listedShare: number, shareFull = 0.25): number {
   const shareFactor = 0.45 + 0.55 * Math.max(0, Math.min(1, (listedShare - 0.05) / (shareFull - 0.05)));

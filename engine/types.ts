@@ -98,6 +98,12 @@ export interface EngineTuning {
    * its full support (scoring.ts clusterFactor). Chosen by bench:quality inside its cross-validation.
    */
   listedShareFull: number;
+  /**
+   * Without block times, a cluster whose broadest tie (a web, a funder, a sweep receiver) joins fewer than
+   * `transferWebMin` listed wallets lends this share of its support (1: no effect; evidence/breadth.ts). Chosen by
+   * bench:quality inside its cross-validation.
+   */
+  untimedNarrowFactor: number;
 }
 
 export interface EvidenceItem {

@@ -55,6 +55,7 @@ export function collectEvidence(
   hybrid: boolean,
   maxAddresses: number,
   runs: FundingRun[],
+  broadMin = 0,
 ): Evidence {
   const { n, from, to, blockTime, addresses, eFirstTime: pairFirstTime } = g;
   const T = from.length;
@@ -370,11 +371,17 @@ export function collectEvidence(
         // co-timed run: a parent, a payroll) is a weaker tie than one that paid them in a burst
         const timed = funded.some((u) => Number.isFinite(firstInTime[u]));
         const burst = funded.some((u) => inRunOf.get(addr)?.has(u));
+        const spread = timed && !burst;
+        // a broad funder (breadth.ts): one address paid many members, rarely by chance; still funding only
+        const broad = broadMin >= 2 && inM.size >= broadMin && !spread;
+        if (broad) out[c].broadFunder = true;
         addItem(
           c,
           'funding',
           'common_funder',
-          (0.5 + 0.4 * ramp(inM.size, 2, 10)) * (timed && !burst ? SPREAD_FUNDER_FACTOR : 1),
+          broad
+            ? 0.9 + 0.05 * ramp(inM.size, broadMin, 4 * broadMin)
+            : (0.5 + 0.4 * ramp(inM.size, 2, 10)) * (spread ? SPREAD_FUNDER_FACTOR : 1),
           true,
           [addr, ...funded],
           {

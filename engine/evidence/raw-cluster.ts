@@ -10,6 +10,11 @@ export interface RawCluster {
   /** Risk-bearing kinds seen (before the per-lane cap). */
   kinds: Set<string>;
   counts: { riskBearing: number; neutralised: number };
+  /**
+   * Set when one funder outside the cluster, not spread in time, paid `transferWebMin` or more members (a broad
+   * funder, breadth.ts): the cluster is not capped as inconclusive; its wallets stay funding-only (never rejected).
+   */
+  broadFunder?: boolean;
   /** Set when no risk-bearing kind is conclusive on its own. */
   inconclusive?: boolean;
   /** Listed wallets among the grouping's non-hub addresses (set when the cluster is kept). */

@@ -1,0 +1,41 @@
+/**
+ * Breadth of a cluster's evidence without block times. With times, timing tells a small farm (paid in one second,
+ * co-timed runs, a burst of sweeps) from a family or one person's wallets (a parent paying now and then: the
+ * spread-funder factor). Without times the engine sees only structure, and a handful of wallets that pay each other,
+ * share a funder or send to one receiver look the same whether they are a farm or a person's own wallets and
+ * friends. What structure alone can still show is breadth: one web of transfers, one funder or one sweep receiver
+ * tying many listed wallets together, which rarely forms by chance. An untimed cluster whose broadest tie joins
+ * fewer than `transferWebMin` listed wallets is **narrow** and lends only `untimedNarrowFactor` of its support
+ * (scoring.ts clusterFactor); both values are chosen by bench:quality inside its cross-validation (docs/engine.md).
+ */
+import type { WalletGraph } from '../wallet-graph.ts';
+import type { EvidenceItem } from '../types.ts';
+
+/** True when at least one transfer of the input carries a block time (timing evidence is then possible). */
+export function hasBlockTimes(g: WalletGraph): boolean {
+  const t = g.blockTime;
+  if (!t) return false;
+  for (let i = 0; i < t.length; i++) if (!Number.isNaN(t[i])) return true;
+  return false;
+}
+
+/** Listed wallets joined by the broadest risk-bearing tie among these items (a web, a funder, a sweep receiver). */
+export function evidenceBreadth(items: readonly EvidenceItem[]): number {
+  let broadest = 0;
+  for (const it of items) {
+    if (!it.riskBearing) continue;
+    const d = it.data;
+    const n =
+      it.kind === 'transfer_web'
+        ? d.wallets
+        : it.kind === 'consolidation_sweep'
+          ? d.senders
+          : it.kind === 'common_funder'
+            ? d.fundedMembers
+            : it.kind === 'member_funder' && typeof d.fundedMembers === 'number'
+              ? d.fundedMembers + 1
+              : 0;
+    if (typeof n === 'number' && n > broadest) broadest = n;
+  }
+  return broadest;
+}
