@@ -232,6 +232,8 @@ const ADDRESS_INDEXES = [
  * row by row is a random insertion of a hash per row. It is built again before anything is merged.
  */
 const KEY_INDEX = 'create unique index transfers_dedup on transfers (dedup_key)';
+/** The primary key, dropped and added again with the content-key index for the same reason (a B-tree per row). */
+const PRIMARY_KEY = 'alter table transfers add constraint transfers_pkey primary key (id)';
 
 /**
  * Memory for the index builds of a rebuild (this transaction only): the default 64 MB sorts a million rows of
@@ -265,6 +267,7 @@ export async function rebuildPays(db: Kysely<Database>, expectedRows: number): P
  * repeat rows close together, within the memory). Returns the rows removed.
  */
 async function finishDirect(db: Kysely<Database>, repeatsPossible: boolean): Promise<number> {
+  await sql.raw(PRIMARY_KEY).execute(db);
   if (!repeatsPossible) {
     await sql.raw(KEY_INDEX).execute(db);
     return 0;
@@ -332,7 +335,10 @@ export function loadTransfers<T>(
         rebuild &&
         (await sql<{ e: boolean }>`select not exists (select 1 from transfers) as e`.execute(s.db)).rows[0].e;
       if (rebuild) await sql`set local maintenance_work_mem = ${sql.lit(BUILD_MEMORY)}`.execute(s.db);
-      if (empty) await sql`drop index transfers_dedup`.execute(s.db);
+      if (empty) {
+        await sql`drop index transfers_dedup`.execute(s.db);
+        await sql`alter table transfers drop constraint transfers_pkey`.execute(s.db);
+      }
       const endDirect = (repeatsPossible: boolean) => finishDirect(s.db, repeatsPossible);
       load = await openLoad(s, source, segmentRows, empty, opts.maxSeenKeys ?? MAX_SEEN_KEYS, endDirect);
       const result = await fill(load);
