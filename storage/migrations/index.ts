@@ -11,6 +11,7 @@ import * as keyUsage from './2026-11-24-0008-key-usage.ts';
 import * as scanKitFingerprint from './2026-11-25-0009-scan-kit-fingerprint.ts';
 import * as kitMemoryOwner from './2026-11-26-0010-kit-memory-owner.ts';
 import * as reviews from './2026-11-26-0011-reviews.ts';
+import * as transferKeyCollation from './2026-11-27-0012-transfer-key-collation.ts';
 
 const migrations: Record<string, Migration> = {
   '2026-11-22-0001-foundation': foundation,
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25-0009-scan-kit-fingerprint': scanKitFingerprint,
   '2026-11-26-0010-kit-memory-owner': kitMemoryOwner,
   '2026-11-26-0011-reviews': reviews,
+  '2026-11-27-0012-transfer-key-collation': transferKeyCollation,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -11,12 +11,20 @@ const SIXBITS = new Int8Array(128).fill(-1);
   SIXBITS[c.charCodeAt(0)] = i;
 });
 
+/** The six bits a base64url character stands for, -1 for any other character. */
+function sixBits(key: string, i: number): number {
+  const c = key.charCodeAt(i);
+  return c < 128 ? SIXBITS[c] : -1;
+}
+
 export class ContentKeySet {
   private readonly mask: number;
   private readonly words: Int32Array;
   private readonly used: Uint8Array;
   private readonly other = new Set<string>();
-  private readonly w = new Int32Array(WORDS);
+  private readonly bytes = new Uint8Array(WORDS * 4);
+  /** The decoded key as words (this machine's byte order: only compared and hashed within this process). */
+  private readonly w = new Int32Array(this.bytes.buffer);
   private count = 0;
 
   /** `capacity` keys at most (the table has twice as many slots). */
@@ -43,14 +51,19 @@ export class ContentKeySet {
     // the key is a hash already: its first word spreads the slots
     let slot = w[0] & this.mask;
     for (;;) {
+      const at = slot * WORDS;
+      const ws = this.words;
       if (!this.used[slot]) {
         this.used[slot] = 1;
-        this.words.set(w, slot * WORDS);
+        // word by word: TypedArray#set costs a runtime call, which is most of an insert this small
+        ws[at] = w[0];
+        ws[at + 1] = w[1];
+        ws[at + 2] = w[2];
+        ws[at + 3] = w[3];
+        ws[at + 4] = w[4];
         this.count++;
         return true;
       }
-      const at = slot * WORDS;
-      const ws = this.words;
       if (ws[at] === w[0] && ws[at + 1] === w[1] && ws[at + 2] === w[2] && ws[at + 3] === w[3] && ws[at + 4] === w[4])
         return false;
       slot = (slot + 1) & this.mask;
@@ -63,26 +76,35 @@ export class ContentKeySet {
     this.count = 0;
   }
 
-  /** The 160 bits of a base64url SHA-1 into this.w; false for a key of another shape. */
+  /**
+   * The 160 bits of a base64url SHA-1 into this.w (through its bytes); false for a key of another shape. Four
+   * characters make three bytes, in integer arithmetic: this runs once for every row of an import.
+   */
   private decode(key: string): boolean {
     if (key.length !== KEY_CHARS) return false;
-    let acc = 0;
-    let bits = 0;
-    let wi = 0;
-    for (let i = 0; i < KEY_CHARS; i++) {
-      const c = key.charCodeAt(i);
-      const v = c < 128 ? SIXBITS[c] : -1;
-      if (v < 0) return false;
-      acc = acc * 64 + v;
-      bits += 6;
-      if (bits >= 32 && wi < WORDS) {
-        bits -= 32;
-        const div = 2 ** bits;
-        this.w[wi++] = Math.floor(acc / div) | 0;
-        acc %= div;
-      }
+    const out = this.bytes;
+    let o = 0;
+    for (let i = 0; i < 24; i += 4) {
+      const a = sixBits(key, i);
+      const b = sixBits(key, i + 1);
+      const c = sixBits(key, i + 2);
+      const d = sixBits(key, i + 3);
+      if ((a | b | c | d) < 0) return false;
+      const v = (a << 18) | (b << 12) | (c << 6) | d;
+      out[o++] = v >>> 16;
+      out[o++] = (v >>> 8) & 255;
+      out[o++] = v & 255;
     }
-    // the last character carries two bits of padding: a key whose padding is not zero is not a SHA-1's
-    return acc === 0;
+    const a = sixBits(key, 24);
+    const b = sixBits(key, 25);
+    const c = sixBits(key, 26);
+    if ((a | b | c) < 0) return false;
+    // the last three characters carry the last two bytes and two bits of padding: a key whose padding is not zero
+    // is not a SHA-1's
+    const v = (a << 12) | (b << 6) | c;
+    if (v & 3) return false;
+    out[18] = v >>> 10;
+    out[19] = (v >>> 2) & 255;
+    return true;
   }
 }

@@ -108,10 +108,10 @@ async function mergeStaged(s: CopySession): Promise<number> {
  * COPY text is held (up to one segment) instead of waiting; then it is copied in and staging goes on. So reading
  * and the merge use the two sides' processors at once, and memory holds at most one segment of text.
  *
- * `direct`: `transfers` was empty when the load took its lock (rebuild mode), so rows are COPYed straight into it,
- * with no staging and no merge, as long as the load's key memory has never been cleared: until then every row it
- * passes on is one it has not seen, and the table held none. From the batch that could clear it on, the load
- * stages and merges as usual.
+ * `direct`: `transfers` was empty when the load took its lock (rebuild mode) and has no content-key index, so rows
+ * are COPYed straight into it, with no staging and no merge, for the whole file. Until the key memory is first
+ * cleared every row passed on is new and distinct; after that a row may repeat one passed on before the clear, so
+ * `endDirect` is told and removes those repeats in one statement before the content-key index is built.
  */
 async function openLoad(
   s: CopySession,
@@ -119,16 +119,18 @@ async function openLoad(
   segmentRows: number,
   direct: boolean,
   maxSeenKeys: number,
+  endDirectLoad: (repeatsPossible: boolean) => Promise<number>,
 ): Promise<TransferLoad> {
   await sql`drop table if exists ${sql.raw(STAGING)}`.execute(s.db);
   await sql`create temporary table ${sql.raw(STAGING)} (chain text, from_address text, to_address text, tx_hash text,
-    block_time bigint, amount text, asset text, source text, dedup_key text)`.execute(s.db);
+    block_time bigint, amount text, asset text, source text, dedup_key text collate "C")`.execute(s.db);
   let copy: CopyWriter | null = null;
   let staged = 0;
   let pending: Buffer[] = [];
   let pendingRows = 0;
   let merging: Promise<number> | null = null;
   let merged = 0;
+  let repeatsPossible = false;
   const startMerge = (): void => {
     const c = copy;
     copy = null;
@@ -149,16 +151,14 @@ async function openLoad(
     merging = null;
     if (m) merged += await m;
   };
-  /**
-   * Ends the COPY straight into `transfers` (see `direct`): its rows are stored, every one new. Staging and
-   * merging take over for the rest of the file.
-   */
+  /** Ends the COPY straight into `transfers` (see `direct`): its rows are stored, less the repeats removed. */
   const endDirect = async (): Promise<void> => {
     direct = false;
     const c = copy;
     copy = null;
     staged = 0;
-    if (c) merged += await c.end();
+    const copied = c ? await c.end() : 0;
+    merged += copied - (await endDirectLoad(repeatsPossible));
   };
   const flushPending = async (): Promise<void> => {
     if (!pendingRows) return;
@@ -172,7 +172,10 @@ async function openLoad(
   const unseen = (b: TransferColumns): ((i: number) => boolean) => {
     const keep = new Uint8Array(b.length);
     for (let i = 0; i < b.length; i++) {
-      if (seen.size >= maxSeenKeys) seen.clear();
+      if (seen.size >= maxSeenKeys) {
+        seen.clear();
+        repeatsPossible = true;
+      }
       if (seen.add(b.dedupKey[i])) keep[i] = 1;
     }
     return (i) => keep[i] === 1;
@@ -185,11 +188,6 @@ async function openLoad(
   return {
     async write(b) {
       if (!b.length) return take();
-      // past this batch the key memory may be cleared, so later rows may repeat earlier ones: merge from here on
-      if (direct && seen.size + b.length > maxSeenKeys) {
-        await flushPending();
-        await endDirect();
-      }
       // bytes at once: the text is a rope over slices of the file's lines, which it would otherwise keep alive
       pending.push(Buffer.from(copyText(b, source, unseen(b))));
       pendingRows += b.length;
@@ -229,6 +227,22 @@ const ADDRESS_INDEXES = [
 ] as const;
 
 /**
+ * The unique content-key index, dropped too while rows are COPYed straight into an empty table (see `direct`):
+ * every row passed on then is new and distinct, and building the index once sorts the keys, where maintaining it
+ * row by row is a random insertion of a hash per row. It is built again before anything is merged.
+ */
+const KEY_INDEX = 'create unique index transfers_dedup on transfers (dedup_key)';
+/** The primary key, dropped and added again with the content-key index for the same reason (a B-tree per row). */
+const PRIMARY_KEY = 'alter table transfers add constraint transfers_pkey primary key (id)';
+
+/**
+ * Memory for the index builds of a rebuild (this transaction only): the default 64 MB sorts a million rows of
+ * addresses on disk in several runs. The server's memory is the operator's; 256 MB is a sort's worth for a few
+ * million rows, and a build takes it only while it runs.
+ */
+const BUILD_MEMORY = '256MB';
+
+/**
  * Whether building the address indexes again after the import costs less than maintaining them row by row: when
  * the import is expected to add at least REBUILD_RATIO times the rows the table holds (an empty table always).
  * Row by row, each new row costs a random insertion into two B-trees that soon outgrow the buffer cache; a build
@@ -243,6 +257,37 @@ export async function rebuildPays(db: Kysely<Database>, expectedRows: number): P
     db,
   );
   return Number(r.rows[0].n) <= bound;
+}
+
+/**
+ * After rows were COPYed straight into an empty `transfers` (see openLoad's `direct`): builds the content-key index.
+ * A load whose key memory was cleared may have passed on rows that repeat an earlier row: then the build fails on
+ * the first repeat, and the repeats are removed (the first row of each key by id stays) before it is built again.
+ * Trying the build first spares the grouping of every key when there was no repeat (the common case: exports
+ * repeat rows close together, within the memory). Returns the rows removed.
+ */
+async function finishDirect(db: Kysely<Database>, repeatsPossible: boolean): Promise<number> {
+  await sql.raw(PRIMARY_KEY).execute(db);
+  if (!repeatsPossible) {
+    await sql.raw(KEY_INDEX).execute(db);
+    return 0;
+  }
+  await sql`savepoint key_index`.execute(db);
+  try {
+    await sql.raw(KEY_INDEX).execute(db);
+    await sql`release savepoint key_index`.execute(db);
+    return 0;
+  } catch (err) {
+    if ((err as { code?: string }).code !== '23505') throw err;
+    await sql`rollback to savepoint key_index`.execute(db);
+  }
+  // the grouping's hash table in memory rather than in batches on disk (this transaction only)
+  await sql`set local work_mem = ${sql.lit(BUILD_MEMORY)}`.execute(db);
+  const r = await sql`delete from transfers t using (
+      select dedup_key, min(id) as first from transfers group by dedup_key having count(*) > 1
+    ) d where t.dedup_key = d.dedup_key and t.id <> d.first`.execute(db);
+  await sql.raw(KEY_INDEX).execute(db);
+  return Number(r.numAffectedRows ?? 0);
 }
 
 export interface LoadOptions {
@@ -289,7 +334,13 @@ export function loadTransfers<T>(
       const empty =
         rebuild &&
         (await sql<{ e: boolean }>`select not exists (select 1 from transfers) as e`.execute(s.db)).rows[0].e;
-      load = await openLoad(s, source, segmentRows, empty, opts.maxSeenKeys ?? MAX_SEEN_KEYS);
+      if (rebuild) await sql`set local maintenance_work_mem = ${sql.lit(BUILD_MEMORY)}`.execute(s.db);
+      if (empty) {
+        await sql`drop index transfers_dedup`.execute(s.db);
+        await sql`alter table transfers drop constraint transfers_pkey`.execute(s.db);
+      }
+      const endDirect = (repeatsPossible: boolean) => finishDirect(s.db, repeatsPossible);
+      load = await openLoad(s, source, segmentRows, empty, opts.maxSeenKeys ?? MAX_SEEN_KEYS, endDirect);
       const result = await fill(load);
       const inserted = await load.finish();
       if (rebuild) {

@@ -140,5 +140,10 @@ export function bulkLoadContract(t: Test, factory: StoreFactory): void {
     t.equal(done.result + done.inserted, 9, 'nine new rows counted');
     const stored = await sql<{ n: string }>`select count(*) as n from transfers`.execute(s.db);
     t.equal(Number(stored.rows[0].n), 9, 'nine rows stored');
+    const unique = await sql<{ n: string }>`select count(*) as n from pg_indexes where tablename = 'transfers'
+      and schemaname = current_schema() and indexname = 'transfers_dedup'`.execute(s.db);
+    t.equal(Number(unique.rows[0].n), 1, 'the content-key index is in place');
+    const again = await loadTransfers(s, 'x', (l) => l.write(keys(0, 9)), { segmentRows: 4, maxSeenKeys: 4 });
+    t.equal(again.result + again.inserted, 0, 'the same rows again add nothing');
   });
 }
