@@ -1,5 +1,5 @@
 /**
- * Writes benchmarks/negatives/crypto-package-hosts.txt: the hosts named in the documentation (README, changelog,
+ * Writes benchmarks/negatives/crypto-package-hosts[-2].txt: the hosts named in the documentation (README, changelog,
  * package.json links) of the npm packages of crypto projects and of everything they depend on. These are the hard
  * negatives of URL screening: legitimate sites of wallets, SDKs, RPC and indexing providers, explorers and the web
  * pages their docs link to, named by the projects themselves, not by a labelled list. The file is a snapshot
@@ -13,8 +13,8 @@
  *
  * Usage: node --import tsx benchmarks/crypto-package-hosts.ts [--batch 1|2] [--install]
  *   --install first installs the batch's packages into benchmarks/.cache/crypto-packages[-2] (npm, no scripts
- *   run, in groups of ten; a group that fails is retried one package at a time, and a package the registry cannot
- *   resolve is skipped and named).
+ *   run, in groups of ten; a group that fails is retried one package at a time, and a package npm cannot install
+ *   is skipped and named: in batch 2, four whose dependencies include a git URL, which this machine cannot reach).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
