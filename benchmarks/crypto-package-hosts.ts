@@ -1,21 +1,28 @@
 /**
- * Writes benchmarks/negatives/crypto-package-hosts.txt: the hosts named in the documentation (README, changelog,
+ * Writes benchmarks/negatives/crypto-package-hosts[-2].txt: the hosts named in the documentation (README, changelog,
  * package.json links) of the npm packages of crypto projects and of everything they depend on. These are the hard
  * negatives of URL screening: legitimate sites of wallets, SDKs, RPC and indexing providers, explorers and the web
  * pages their docs link to, named by the projects themselves, not by a labelled list. The file is a snapshot
  * (committed) so that bench:screening does not need the network; the command below rebuilds it.
  *
- * Usage: node --import tsx benchmarks/crypto-package-hosts.ts [--install]
- *   --install first installs CRYPTO_PACKAGES into benchmarks/.cache/crypto-packages (npm, no scripts run);
- *   a package the registry cannot resolve is skipped and named.
+ * Two batches of packages, never overlapping: batch 1 (negatives/crypto-package-hosts.txt) was chosen for issue 14's
+ * first pass; batch 2 (negatives/crypto-package-hosts-2.txt) is a fresh set of other chains, wallet adapters, DeFi
+ * protocols, bridges, NFT tooling and node/indexer providers, chosen before any of its hosts was scanned, so that the
+ * screening rules could be corrected on its validation half without looking at the test half again. A host of
+ * batch 2 that an earlier group (batch 1 included) already holds stays in that group.
+ *
+ * Usage: node --import tsx benchmarks/crypto-package-hosts.ts [--batch 1|2] [--install]
+ *   --install first installs the batch's packages into benchmarks/.cache/crypto-packages[-2] (npm, no scripts
+ *   run, in groups of ten; a group that fails is retried one package at a time, and a package npm cannot install
+ *   is skipped and named: in batch 2, four whose dependencies include a git URL, which this machine cannot reach).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { legitimateNegatives, packageDocHosts } from './screening-negatives.ts';
 
-/** Chosen as the SDKs of widely used chains, wallets and providers, before any figure was seen. */
-const CRYPTO_PACKAGES = [
+/** Batch 1: chosen as the SDKs of widely used chains, wallets and providers, before any figure was seen. */
+const BATCH_1 = [
   'ethers',
   'web3',
   'wagmi',
@@ -63,28 +70,133 @@ const CRYPTO_PACKAGES = [
   '@privy-io/react-auth',
 ];
 
-const root = path.resolve(import.meta.dirname, '..');
-const dir = path.join(root, 'benchmarks/.cache/crypto-packages');
-if (process.argv.includes('--install')) {
+/** Batch 2: none of batch 1; chosen from the package names alone, before any host of theirs was scanned. */
+const BATCH_2 = [
+  '@polkadot/api',
+  'algosdk',
+  '@hashgraph/sdk',
+  '@multiversx/sdk-core',
+  'starknet',
+  'fuels',
+  '@celo/contractkit',
+  '@avalabs/avalanchejs',
+  '@coral-xyz/anchor',
+  '@metaplex-foundation/js',
+  '@metaplex-foundation/umi',
+  '@orca-so/whirlpools-sdk',
+  '@raydium-io/raydium-sdk',
+  '@jup-ag/api',
+  '@solana/wallet-adapter-react',
+  '@solana/wallet-adapter-wallets',
+  '@web3modal/wagmi',
+  'magic-sdk',
+  '@web3auth/modal',
+  'connectkit',
+  'get-starknet',
+  '@keplr-wallet/types',
+  '@trezor/connect',
+  '@ledgerhq/hw-transport-webhid',
+  '@tonconnect/ui',
+  '@mysten/dapp-kit',
+  '@aptos-labs/wallet-adapter-react',
+  '@uniswap/universal-router-sdk',
+  '@1inch/fusion-sdk',
+  '@cowprotocol/cow-sdk',
+  '@curvefi/api',
+  '@balancer-labs/sdk',
+  '@compound-finance/compound-js',
+  '@aave/contract-helpers',
+  '@morpho-org/blue-sdk',
+  '@across-protocol/sdk',
+  '@paraswap/sdk',
+  '@kyberswap/ks-sdk-core',
+  '@traderjoe-xyz/sdk-v2',
+  '@lidofinance/lido-ethereum-sdk',
+  '@chainlink/contracts',
+  '@layerzerolabs/lz-v2-utilities',
+  '@axelar-network/axelarjs-sdk',
+  '@wormhole-foundation/sdk',
+  '@reservoir0x/reservoir-sdk',
+  '@opensea/seaport-js',
+  'opensea-js',
+  '@zoralabs/protocol-sdk',
+  '@pinata/sdk',
+  'arweave',
+  '@irys/sdk',
+  'moralis',
+  '@infura/sdk',
+  '@quicknode/sdk',
+  '@ankr.com/ankr.js',
+  '@blockfrost/blockfrost-js',
+  '@tatumio/tatum',
+  '@tenderly/sdk',
+  '@blocknative/sdk',
+  '@account-kit/infra',
+  'userop',
+  '@etherspot/prime-sdk',
+  '@safe-global/api-kit',
+  '@safe-global/safe-apps-sdk',
+  '@worldcoin/idkit',
+  '@ethereum-attestation-service/eas-sdk',
+  '@unstoppabledomains/resolution',
+  'siwe',
+  '@ethereumjs/tx',
+  '@maticnetwork/maticjs',
+  '@mantleio/sdk',
+  '@starknet-react/core',
+  '@dydxprotocol/v4-client-js',
+  '@pythnetwork/hermes-client',
+  '@redstone-finance/evm-connector',
+  '@chainlink/functions-toolkit',
+  '@gelatonetwork/automate-sdk',
+  '@openzeppelin/defender-sdk',
+  '@openzeppelin/upgrades-core',
+  '@graphprotocol/graph-ts',
+];
+
+const BATCHES = [
+  { packages: BATCH_1, cache: 'crypto-packages', file: 'crypto-package-hosts.txt' },
+  { packages: BATCH_2, cache: 'crypto-packages-2', file: 'crypto-package-hosts-2.txt' },
+];
+
+function install(dir: string, packages: string[]): void {
   mkdirSync(dir, { recursive: true });
   writeFileSync(path.join(dir, 'package.json'), '{"name":"crypto-packages","version":"1.0.0","private":true}\n');
-  for (const p of CRYPTO_PACKAGES) {
+  const npm = (names: string[]): void => {
     const flags = ['--ignore-scripts', '--no-audit', '--no-fund', '--legacy-peer-deps'];
+    execFileSync('npm', ['install', ...flags, ...names], { cwd: dir, stdio: 'ignore' });
+  };
+  for (let i = 0; i < packages.length; i += 10) {
+    const group = packages.slice(i, i + 10);
     try {
-      execFileSync('npm', ['install', ...flags, p], { cwd: dir, stdio: 'ignore' });
+      npm(group);
     } catch {
-      console.error(`skipped ${p}: npm could not install it`);
+      for (const p of group) {
+        try {
+          npm([p]);
+        } catch {
+          console.error(`skipped ${p}: npm could not install it`);
+        }
+      }
     }
   }
 }
-// Hosts the other negative groups already hold stay theirs (one host, one group).
+
+const argAt = process.argv.indexOf('--batch');
+const batchNo = argAt > 0 ? Number(process.argv[argAt + 1]) : 1;
+const batch = BATCHES[batchNo - 1];
+if (batch === undefined) throw new Error('--batch must be 1 or 2');
+const root = path.resolve(import.meta.dirname, '..');
+const dir = path.join(root, 'benchmarks/.cache', batch.cache);
+if (process.argv.includes('--install')) install(dir, batch.packages);
+// Hosts the other negative groups (and earlier batches) already hold stay theirs (one host, one group).
 const others = legitimateNegatives(root, path.resolve(root, '../shared/datasets/screening/legitimate-hosts.txt'), {
-  cryptoPackageHosts: false,
+  cryptoBatches: batchNo - 1,
 });
 const hosts = [...packageDocHosts(dir, { systemDocs: false })].filter((h) => !others.has(h)).sort();
-const out = path.join(root, 'benchmarks/negatives/crypto-package-hosts.txt');
+const out = path.join(root, 'benchmarks/negatives', batch.file);
 const header =
-  `# hosts named in the docs of ${CRYPTO_PACKAGES.length} crypto SDK packages and their dependencies\n` +
-  '# rebuilt by: node --import tsx benchmarks/crypto-package-hosts.ts --install\n';
+  `# hosts named in the docs of ${batch.packages.length} crypto packages (batch ${batchNo}) and their dependencies\n` +
+  `# rebuilt by: node --import tsx benchmarks/crypto-package-hosts.ts --batch ${batchNo} --install\n`;
 writeFileSync(out, header + hosts.join('\n') + '\n');
 console.log(`${hosts.length} hosts written to ${path.relative(root, out)}`);

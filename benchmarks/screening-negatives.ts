@@ -4,8 +4,9 @@
  * - chain infrastructure: RPC, WebSocket, explorer and explorer-API hosts of every chain viem/chains defines;
  * - package docs: hosts of URLs in README / docs files of node_modules and /usr/share/doc, and package.json
  *   homepage / repository / bugs URLs;
- * - crypto package docs: the same, for the npm packages of crypto SDKs and their dependencies (a committed snapshot,
- *   benchmarks/negatives/crypto-package-hosts.txt, rebuilt by benchmarks/crypto-package-hosts.ts);
+ * - crypto package docs: the same, for the npm packages of crypto SDKs and their dependencies (committed snapshots,
+ *   benchmarks/negatives/crypto-package-hosts.txt for batch 1 and crypto-package-hosts-2.txt for batch 2, a fresh
+ *   set of other packages; rebuilt by benchmarks/crypto-package-hosts.ts);
  * - legitimate-hosts.txt of ../shared (top sites, MetaMask's test data; allow-listed ones are left out later).
  * Each host goes to the validation or the test half by a hash of its registrable domain, so the subdomains of one
  * site never straddle the split.
@@ -16,9 +17,17 @@ import path from 'node:path';
 import * as chains from 'viem/chains';
 import { hostParts } from '../src/screening/knowledge.ts';
 
-export type NegativeGroup = 'chain-infrastructure' | 'package-docs' | 'crypto-package-docs' | 'legitimate-hosts.txt';
+export type NegativeGroup =
+  | 'chain-infrastructure'
+  | 'package-docs'
+  | 'crypto-package-docs'
+  | 'crypto-package-docs-2'
+  | 'legitimate-hosts.txt';
 
-const CRYPTO_PACKAGE_HOSTS = path.resolve(import.meta.dirname, 'negatives/crypto-package-hosts.txt');
+const CRYPTO_PACKAGE_HOSTS: Array<[string, NegativeGroup]> = [
+  [path.resolve(import.meta.dirname, 'negatives/crypto-package-hosts.txt'), 'crypto-package-docs'],
+  [path.resolve(import.meta.dirname, 'negatives/crypto-package-hosts-2.txt'), 'crypto-package-docs-2'],
+];
 
 const hostOf = (u: string): string | null => {
   try {
@@ -103,13 +112,13 @@ const hostLines = (file: string): string[] =>
 export function legitimateNegatives(
   root: string,
   legitimateHostsFile: string,
-  opts = { cryptoPackageHosts: true },
+  opts = { cryptoBatches: CRYPTO_PACKAGE_HOSTS.length },
 ): Map<string, NegativeGroup> {
   const out = new Map<string, NegativeGroup>();
   for (const h of chainInfrastructureHosts()) out.set(h, 'chain-infrastructure');
   for (const h of packageDocHosts(root)) if (!out.has(h)) out.set(h, 'package-docs');
-  if (opts.cryptoPackageHosts)
-    for (const h of hostLines(CRYPTO_PACKAGE_HOSTS)) if (!out.has(h)) out.set(h, 'crypto-package-docs');
+  for (const [file, group] of CRYPTO_PACKAGE_HOSTS.slice(0, opts.cryptoBatches))
+    for (const h of hostLines(file)) if (!out.has(h)) out.set(h, group);
   for (const h of hostLines(legitimateHostsFile)) if (!out.has(h)) out.set(h, 'legitimate-hosts.txt');
   return out;
 }

@@ -58,3 +58,15 @@ t.test('analyzeUrl: a model trained on the loaded lists flags an unseen host and
   const small = analyzeUrl('something.xyz', smallKnowledge());
   t.equal(small.findings.find((f) => f.kind === 'url.suspicious_tld')?.data?.points, 1);
 });
+
+t.test('a hyphen joining a name to an infrastructure word is not the hyphenated phishing shape', async (t) => {
+  const m = trainLexicalModel(blockedHosts.map(hostParts), allowedHosts.map(hostParts));
+  const feats = (h: string): string[] => {
+    const p = hostParts(h);
+    return [...scoreHost(m, h, p.publicSuffix, p.isPrivate).top.map((x) => x.feature)];
+  };
+  t.ok(m.weights.get('hy:1')! > 0, 'one hyphen weighs up in this model (every blocked host has one)');
+  t.ok(feats('claim-projx.xyz').includes('hy:1'));
+  t.notOk(feats('eth-rpc.acme-api.network').includes('hy:1'), '`acme-api` names a service');
+  t.notOk(feats('zora-explorer.com').includes('hy:1'));
+});

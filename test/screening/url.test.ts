@@ -1,6 +1,8 @@
 import t from 'tap';
 import { analyzeUrl } from '../../src/screening/url/analyze-url.ts';
+import { hostParts } from '../../src/screening/knowledge.ts';
 import { skeleton, isMixedScript } from '../../src/screening/url/confusables.ts';
+import { hostShape } from '../../src/screening/url/host-shape.ts';
 import { decideVerdict } from '../../src/screening/verdict.ts';
 import { smallKnowledge } from './helpers.ts';
 
@@ -138,4 +140,32 @@ t.test('chain infrastructure words and chain names are neutral', async (t) => {
     'docs.example-bridge.io',
   ])
     t.equal(verdictOf(host), 'allow', host);
+});
+
+t.test('app-link services: the brand name as the whole link name is the brand own; other names are not', async (t) => {
+  const brandPoints = (v: string): number | undefined =>
+    analyzeUrl(v, k).findings.find((f) => f.kind.startsWith('url.brand_'))?.data?.points as number | undefined;
+  t.equal(brandPoints('https://metamask.app.link/dapp/x'), undefined, "Branch's app name is registered by its owner");
+  t.equal(brandPoints('https://uniswap.page.link/'), undefined, 'Firebase dynamic link domain');
+  t.equal(brandPoints('https://metamask-wallet.app.link/'), 4, 'a longer name carrying the brand is not the brand');
+  t.equal(brandPoints('https://metamask.link/'), 1, 'the brand label on another domain stays as before');
+});
+
+t.test("lure words inside a brand's name do not count on the brand's own sites", async (t) => {
+  const lure = (v: string): unknown => analyzeUrl(v, k).findings.find((f) => f.kind === 'url.lure_words')?.data;
+  t.equal(lure('walletconnect.com'), undefined, "WalletConnect's official domain: its name is not a lure");
+  t.equal(lure('explorer.walletconnect.co'), undefined, "the brand's label under an infrastructure subdomain");
+  t.equal(verdictOf('rpc.walletconnect.co'), 'allow');
+  t.match(lure('walletconnect.cam'), { words: ['walletconnect', 'connect'] }, 'the bare name on another TLD still');
+  t.match(lure('app.walletconnect.co'), { points: 4 }, 'a non-infrastructure subdomain is not the brand service');
+  t.match(lure('okx-walletconnect.com'), { points: 4 }, 'borrowed next to another brand');
+  t.equal(verdictOf('walletconnect-claim.xyz'), 'block', 'impersonation plus a lure still blocks');
+});
+
+t.test('campaign shapes: two-letter technology words are part of a name, not a random tag', async (t) => {
+  const shape = (h: string): string | null => hostShape(h, hostParts(h));
+  t.equal(shape('immutable-x7.com'), 'immutable-*.com', 'a short tag with a digit is masked');
+  t.equal(shape('moonshot-voting-ab.netlify.app'), 'moonshot-voting-*.netlify.app', 'two random letters too');
+  t.equal(shape('immutable-js.com'), null, '`-js` names the project: nothing masked, no shape');
+  t.equal(shape('solana-py.readthedocs.io'), null, 'nor `-py`');
 });

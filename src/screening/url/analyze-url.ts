@@ -10,7 +10,7 @@ import { heuristic } from '../finding.ts';
 import { hostParts, type ListRef, type ScreeningKnowledge } from '../knowledge.ts';
 import { normaliseHost } from '../lists/host-name.ts';
 import { ScreeningInputError } from '../screening-input-error.ts';
-import { brandsIn, ownAccount, ownedBy, type Brand } from './brand-anchors.ts';
+import { type Brand, brandsIn, ownAccount, ownedBy } from './brand-anchors.ts';
 import { isMixedScript, skeleton } from './confusables.ts';
 import { hostShape } from './host-shape.ts';
 import { LEXICAL_BANDS, LEXICAL_MIN_DOCS, LEXICAL_MIN_WORD_SCORE, scoreHost } from './lexical-model.ts';
@@ -139,6 +139,28 @@ function lureSubdomain(subdomain: string, domain: string | null): string[] | nul
   return SUBDOMAIN_LURES.some((w) => word === w || subdomain === w) ? [subdomain, domain] : null;
 }
 
+/** True when a subdomain is empty or made of chain-infrastructure words only (`rpc`, `api.mainnet`, `docs`, `www`). */
+function infraSubdomain(subdomain: string): boolean {
+  const runs = subdomain.split(/[^a-z]+/).filter((r) => r !== '');
+  return runs.every((r) => r === 'www' || INFRA_WORDS.has(r));
+}
+
+/** True when a subdomain names an infrastructure service (`rpc`, `api.mainnet`; not `www` alone). */
+const infraService = (subdomain: string): boolean => subdomain.split(/[^a-z]+/).some((r) => INFRA_WORDS.has(r));
+
+/**
+ * The runs with the names of the site's own brands cut out (`walletconnect` -> nothing, `walletconnectapp` ->
+ * `app`). A brand whose name holds a lure or crypto word (WalletConnect, TrustWallet, MyEtherWallet) is a name, not
+ * a lure, on the brand's own site: its official domain, its account on a code-hosting or app-link platform, or its
+ * label on another TLD under infrastructure subdomains (rpc., api., docs.). Elsewhere (walletconnect.cam,
+ * okx-walletconnect.com) the word still counts: the name is being borrowed.
+ */
+function withoutBrands(runs: string[], own: string[]): string[] {
+  if (own.length === 0) return runs;
+  const names = [...own].sort((a, b) => b.length - a.length);
+  return runs.flatMap((r) => names.reduce((x, n) => x.split(n).join(' '), r).split(' ')).filter((r) => r !== '');
+}
+
 /** Heuristic points of brand impersonation forms (docs/screening.md, "Host heuristics"). */
 export const BRAND_POINTS = { typosquat: 5, product: 4, onPlatform: 5, learned: 3, chain: 1, sameLabel: 1 };
 
@@ -265,15 +287,18 @@ export function analyzeUrl(value: string, knowledge: ScreeningKnowledge): UrlAna
   }
 
   const runs = hostRuns(host, parts.publicSuffix);
+  const named = brandsIn(runs, knowledge.brands).filter((b) => b.source === 'curated');
   const brands = brandsIn(runs, knowledge.brands).filter((b) => !ownedBy(parts.domain, b) && !ownAccount(parts, b));
-  // the brand's own label on another TLD (binance.co, gnosis.pm) is often the brand's: weak unless other signals join;
-  // not on a hosting platform, where anyone can take metamask.web.app (the brand's real sites there are allow-listed)
+  // the brand's own label on another TLD (binance.co, gnosis.pm) is often the brand's: weak unless other signals join,
+  // also under infrastructure subdomains (rpc., api., docs., explorer.: the brand's own services, which phishing
+  // does not need); not on a hosting platform, where anyone can take metamask.web.app (the brand's real sites there
+  // are allow-listed)
   const sameLabel =
     brands.length > 0 &&
     parts.domain !== null &&
     !parts.isPrivate &&
     brands.every((b) => parts.domain!.split('.')[0] === b.token) &&
-    parts.subdomain === '';
+    infraSubdomain(parts.subdomain);
   let impersonation = confusable !== null;
   if (brands.length > 0 && !confusable) {
     const product = brands.find((b) => b.source === 'curated' && !b.chain);
@@ -328,7 +353,16 @@ export function analyzeUrl(value: string, knowledge: ScreeningKnowledge): UrlAna
       `host holds words frequent in blocked hosts: ${vocab.join(', ')}`,
       { words: vocab, counts: vocab.map((v) => knowledge.vocabulary.get(v)) },
     );
-  const lureRuns = runs.filter((r) => !INFRA_WORDS.has(r));
+  const own = named.filter(
+    (b) =>
+      ownedBy(parts.domain, b) ||
+      ownAccount(parts, b) ||
+      (sameLabel && infraService(parts.subdomain) && brands.includes(b)),
+  );
+  const lureRuns = withoutBrands(
+    runs,
+    own.map((b) => b.token),
+  ).filter((r) => !INFRA_WORDS.has(r));
   const strong = wordsIn(lureRuns, STRONG_LURES);
   if (strong.length > 0)
     add('url.lure_words', Math.min(4, 2 * strong.length), `host holds lure words: ${strong.join(', ')}`, {

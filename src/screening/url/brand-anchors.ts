@@ -259,20 +259,34 @@ export function ownedBy(domain: string | null, brand: Brand): boolean {
 }
 
 /**
- * Code-hosting platforms whose site label is the account name (`<org>.github.io` is the site of the GitHub account
- * `org`). An account name is held by one owner, and brands hold their own name there (the loaded allow-lists name
- * metamask.github.io), so the brand's exact name as the whole site label is the brand's own site; any other label
+ * Platforms whose site label is an account name held by one owner: code hosting (`<org>.github.io` is the site of
+ * the GitHub account `org`) and the app-link services whose link domain `<app>.app.link` (Branch),
+ * `<app>.onelink.me` (AppsFlyer) or `<app>.page.link` (Firebase) is the name its customer registered. Brands hold
+ * their own name there (the loaded allow-lists name metamask.github.io; the docs of crypto packages link
+ * metamask.app.link), so the brand's exact name as the whole account label is the brand's own site; any other label
  * carrying the brand (`metamask-wallet.github.io`) is not. Deploy platforms (vercel.app, web.app, pages.dev) name
- * projects first come, first served, so they get no such pass.
+ * projects first come, first served, so they get no such pass. The code-hosting ones are PSL private suffixes (the
+ * account label is the registrable label); the app-link ones are not (the account label is the subdomain).
  */
 const ACCOUNT_PLATFORMS = new Set(['github.io', 'gitlab.io']);
+const APP_LINK_DOMAINS = new Set(['app.link', 'onelink.me', 'page.link']);
 
-/** True when `domain` is the brand's own account site on a code-hosting platform (see ACCOUNT_PLATFORMS). */
-export function ownAccount(parts: { domain: string | null; publicSuffix: string | null }, brand: Brand): boolean {
-  return (
-    parts.domain !== null &&
-    parts.publicSuffix !== null &&
-    ACCOUNT_PLATFORMS.has(parts.publicSuffix) &&
-    parts.domain === `${brand.token}.${parts.publicSuffix}`
-  );
+/** The account label of a host on an account platform (see ACCOUNT_PLATFORMS), or null. */
+export function accountLabel(parts: {
+  domain: string | null;
+  publicSuffix: string | null;
+  subdomain: string;
+}): string | null {
+  if (parts.domain === null || parts.publicSuffix === null) return null;
+  if (ACCOUNT_PLATFORMS.has(parts.publicSuffix)) return parts.domain.slice(0, -parts.publicSuffix.length - 1);
+  if (APP_LINK_DOMAINS.has(parts.domain) && parts.subdomain !== '') return parts.subdomain.split('.').at(-1) ?? null;
+  return null;
+}
+
+/** True when the host is the brand's own account site on an account platform (see ACCOUNT_PLATFORMS). */
+export function ownAccount(
+  parts: { domain: string | null; publicSuffix: string | null; subdomain: string },
+  brand: Brand,
+): boolean {
+  return accountLabel(parts) === brand.token;
 }

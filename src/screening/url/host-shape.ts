@@ -18,6 +18,13 @@ export interface HostParts {
   subdomain: string;
 }
 
+/**
+ * Two-letter tokens that are words of a name, not a campaign's random tag: languages and runtimes (`immutable-js`,
+ * `web3-py`), interface and platform words. Left unmasked so a project named `<name>-js` does not share the shape
+ * of `<name>-x7` campaigns.
+ */
+const TECH_TOKENS = new Set(['js', 'ts', 'py', 'go', 'rs', 'rb', 'ui', 'ux', 'db', 'io', 'ai', 'vm', 'os', 'hq']);
+
 export function hostShape(host: string, parts: HostParts): string | null {
   if (parts.isIp || parts.publicSuffix === null) return null;
   const suffix = parts.publicSuffix;
@@ -31,7 +38,7 @@ export function hostShape(host: string, parts: HostParts): string | null {
       : label
           .split('-')
           .map((tok) => {
-            if (tok.length <= 2 || (tok.length <= 4 && /\d/.test(tok))) {
+            if ((tok.length <= 2 && !TECH_TOKENS.has(tok)) || (tok.length <= 4 && /\d/.test(tok))) {
               masked = true;
               return '*';
             }

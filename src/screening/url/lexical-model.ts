@@ -74,8 +74,10 @@ function shapeFeatures(host: string, labels: string[], publicSuffix: string | nu
   // platform feature stands for it, so phishing on pages.dev does not make every .dev site look like phishing
   if (isPrivate && publicSuffix !== null) out.push('psl:' + publicSuffix);
   else out.push('tld:' + host.slice(host.lastIndexOf('.') + 1));
+  // a hyphen that joins a name to an infrastructure word (`aca-api`, `base-rpc`, `zora-explorer`) names a service,
+  // not the `<lure>-<name>` shape: only hyphens between the other tokens of the registrable label count
   const reg = labels[labels.length - 1] ?? '';
-  const hy = reg.match(/-/g)?.length ?? 0;
+  const hy = Math.max(0, reg.split('-').filter((t) => !INFRA_WORDS.has(t)).length - 1);
   if (hy === 1) out.push('hy:1');
   if (hy >= 2) out.push('hy:2+');
   if (/\d/.test(labels.join('.'))) out.push('dg');
