@@ -121,7 +121,8 @@ export function familyKey(host: string): string {
  * were fixed then and their test halves scanned), by its family (familyKey) for the groups in FAMILY_SPLIT_GROUPS.
  */
 export function splitOf(host: string, group?: NegativeGroup): 'validation' | 'test' {
-  const key = group !== undefined && FAMILY_SPLIT_GROUPS.has(group) ? familyKey(host) : (hostParts(host).domain ?? host);
+  const key =
+    group !== undefined && FAMILY_SPLIT_GROUPS.has(group) ? familyKey(host) : (hostParts(host).domain ?? host);
   return createHash('sha256').update(key).digest()[0] % 2 === 0 ? 'validation' : 'test';
 }
 
