@@ -1,5 +1,5 @@
 /**
- * Writes benchmarks/negatives/crypto-package-hosts[-2].txt: the hosts named in the documentation (README, changelog,
+ * Writes benchmarks/negatives/crypto-package-hosts[-2|-3].txt: the hosts named in the documentation (README, changelog,
  * package.json links) of the npm packages of crypto projects and of everything they depend on. These are the hard
  * negatives of URL screening: legitimate sites of wallets, SDKs, RPC and indexing providers, explorers and the web
  * pages their docs link to, named by the projects themselves, not by a labelled list. The file is a snapshot
@@ -9,12 +9,16 @@
  * first pass; batch 2 (negatives/crypto-package-hosts-2.txt) is a fresh set of other chains, wallet adapters, DeFi
  * protocols, bridges, NFT tooling and node/indexer providers, chosen before any of its hosts was scanned, so that the
  * screening rules could be corrected on its validation half without looking at the test half again. A host of
- * batch 2 that an earlier group (batch 1 included) already holds stays in that group.
+ * batch 2 that an earlier group (batch 1 included) already holds stays in that group. Batch 3
+ * (negatives/crypto-package-hosts-3.txt) is a third fresh set of 105 other packages, chosen the same way for the
+ * fourth pass; bench:screening deals it into halves by family (screening-negatives.ts familyKey).
  *
- * Usage: node --import tsx benchmarks/crypto-package-hosts.ts [--batch 1|2] [--install]
+ * Usage: node --import tsx benchmarks/crypto-package-hosts.ts [--batch 1|2|3] [--install]
  *   --install first installs the batch's packages into benchmarks/.cache/crypto-packages[-2] (npm, no scripts
  *   run, in groups of ten; a group that fails is retried one package at a time, and a package npm cannot install
- *   is skipped and named: in batch 2, four whose dependencies include a git URL, which this machine cannot reach).
+ *   is skipped and named: in batch 2, four whose dependencies include a git URL, which this machine cannot reach; in
+ *   batch 3, six: @dynamic-labs/sdk-react-core, @candide/abstractionkit, @perawallet/connect, @0x/protocol-utils,
+ *   @gearbox-protocol/sdk, @push-protocol/restapi).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';

@@ -5,11 +5,11 @@
  * - package docs: hosts of URLs in README / docs files of node_modules and /usr/share/doc, and package.json
  *   homepage / repository / bugs URLs;
  * - crypto package docs: the same, for the npm packages of crypto SDKs and their dependencies (committed snapshots,
- *   benchmarks/negatives/crypto-package-hosts.txt for batch 1 and crypto-package-hosts-2.txt for batch 2, a fresh
- *   set of other packages; rebuilt by benchmarks/crypto-package-hosts.ts);
+ *   benchmarks/negatives/crypto-package-hosts.txt for batch 1, crypto-package-hosts-2.txt and -3.txt for batches 2
+ *   and 3, fresh sets of other packages; rebuilt by benchmarks/crypto-package-hosts.ts);
  * - legitimate-hosts.txt of ../shared (top sites, MetaMask's test data; allow-listed ones are left out later).
- * Each host goes to the validation or the test half by a hash of its registrable domain, so the subdomains of one
- * site never straddle the split.
+ * Each host goes to the validation or the test half by a hash of its registrable domain (batch 3: of its family,
+ * familyKey), so the subdomains of one site never straddle the split.
  */
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
