@@ -1,5 +1,5 @@
 /**
- * Writes benchmarks/negatives/crypto-package-hosts[-2].txt: the hosts named in the documentation (README, changelog,
+ * Writes benchmarks/negatives/crypto-package-hosts[-2|-3].txt: the hosts named in the documentation (README, changelog,
  * package.json links) of the npm packages of crypto projects and of everything they depend on. These are the hard
  * negatives of URL screening: legitimate sites of wallets, SDKs, RPC and indexing providers, explorers and the web
  * pages their docs link to, named by the projects themselves, not by a labelled list. The file is a snapshot
@@ -9,12 +9,16 @@
  * first pass; batch 2 (negatives/crypto-package-hosts-2.txt) is a fresh set of other chains, wallet adapters, DeFi
  * protocols, bridges, NFT tooling and node/indexer providers, chosen before any of its hosts was scanned, so that the
  * screening rules could be corrected on its validation half without looking at the test half again. A host of
- * batch 2 that an earlier group (batch 1 included) already holds stays in that group.
+ * batch 2 that an earlier group (batch 1 included) already holds stays in that group. Batch 3
+ * (negatives/crypto-package-hosts-3.txt) is a third fresh set of 105 other packages, chosen the same way for the
+ * fourth pass; bench:screening deals it into halves by family (screening-negatives.ts familyKey).
  *
- * Usage: node --import tsx benchmarks/crypto-package-hosts.ts [--batch 1|2] [--install]
+ * Usage: node --import tsx benchmarks/crypto-package-hosts.ts [--batch 1|2|3] [--install]
  *   --install first installs the batch's packages into benchmarks/.cache/crypto-packages[-2] (npm, no scripts
  *   run, in groups of ten; a group that fails is retried one package at a time, and a package npm cannot install
- *   is skipped and named: in batch 2, four whose dependencies include a git URL, which this machine cannot reach).
+ *   is skipped and named: in batch 2, four whose dependencies include a git URL, which this machine cannot reach; in
+ *   batch 3, six: @dynamic-labs/sdk-react-core, @candide/abstractionkit, @perawallet/connect, @0x/protocol-utils,
+ *   @gearbox-protocol/sdk, @push-protocol/restapi).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -154,9 +158,120 @@ const BATCH_2 = [
   '@graphprotocol/graph-ts',
 ];
 
+/** Batch 3: none of batches 1-2 (other projects, not only other packages of the same projects where possible);
+ * chosen from the package names alone, before any host of theirs was scanned. */
+const BATCH_3 = [
+  'viem',
+  'abitype',
+  '@wagmi/connectors',
+  '@web3-react/core',
+  '@walletconnect/sign-client',
+  '@walletconnect/modal',
+  '@dynamic-labs/sdk-react-core',
+  '@particle-network/auth-core',
+  '@turnkey/sdk-browser',
+  '@lit-protocol/lit-node-client',
+  '@solflare-wallet/sdk',
+  '@trustwallet/wallet-core',
+  '@tronweb3/tronwallet-adapters',
+  '@coinbase/onchainkit',
+  '@coinbase/coinbase-sdk',
+  '@alchemy/aa-core',
+  '@candide/abstractionkit',
+  '@rhinestone/module-sdk',
+  '@safe-global/relay-kit',
+  '@cosmjs/cosmwasm-stargate',
+  'cosmjs-types',
+  '@cosmos-kit/react',
+  '@injectivelabs/sdk-ts',
+  'secretjs',
+  'osmojs',
+  '@terra-money/terra.js',
+  '@polkadot/extension-dapp',
+  '@subsquid/evm-processor',
+  '@near-wallet-selector/core',
+  'aptos',
+  '@suiet/wallet-kit',
+  '@mysten/zklogin',
+  '@cetusprotocol/cetus-sui-clmm-sdk',
+  '@taquito/beacon-wallet',
+  '@airgap/beacon-sdk',
+  '@perawallet/connect',
+  '@txnlab/use-wallet',
+  '@algorandfoundation/algokit-utils',
+  '@emurgo/cardano-serialization-lib-nodejs',
+  'lucid-cardano',
+  '@meshsdk/core',
+  'starknetkit',
+  '@avnu/avnu-sdk',
+  'zksync-web3',
+  '@eth-optimism/contracts',
+  '@eth-optimism/core-utils',
+  '@arbitrum/nitro-contracts',
+  '@stacks/transactions',
+  '@stacks/connect',
+  '@kadena/client',
+  'o1js',
+  '@radixdlt/radix-dapp-toolkit',
+  '@zilliqa-js/zilliqa',
+  '@vechain/connex',
+  '@oasisprotocol/sapphire-paratime',
+  '@ston-fi/sdk',
+  '@dedust/sdk',
+  '@uniswap/v2-sdk',
+  '@uniswap/v4-sdk',
+  '@0x/protocol-utils',
+  '@aave/math-utils',
+  '@balancer/sdk',
+  '@gearbox-protocol/sdk',
+  '@drift-labs/sdk',
+  '@marinade.finance/marinade-ts-sdk',
+  '@kamino-finance/klend-sdk',
+  '@meteora-ag/dlmm',
+  '@project-serum/serum',
+  '@polymarket/clob-client',
+  '@hop-protocol/sdk',
+  '@connext/sdk',
+  '@synapseprotocol/sdk',
+  '@rarible/sdk',
+  '@looksrare/sdk',
+  'nft.storage',
+  '@web3-storage/w3up-client',
+  '@lighthouse-web3/sdk',
+  'ipfs-http-client',
+  '@tableland/sdk',
+  '@ceramicnetwork/http-client',
+  '@xmtp/xmtp-js',
+  '@push-protocol/restapi',
+  '@api3/contracts',
+  '@uma/sdk',
+  '@pythnetwork/pyth-evm-js',
+  '@switchboard-xyz/on-demand',
+  '@bandprotocol/bandchain.js',
+  '@flashbots/ethers-provider-bundle',
+  '@flashbots/mev-share-client',
+  'helius-sdk',
+  'etherscan-api',
+  '@mempool/mempool.js',
+  '@scure/btc-signer',
+  'ecpair',
+  '@openzeppelin/merkle-tree',
+  'merkletreejs',
+  'snarkjs',
+  'circomlibjs',
+  '@semaphore-protocol/core',
+  '@noir-lang/noir_js',
+  'ponder',
+  '@ethersproject/providers',
+  '@nomicfoundation/hardhat-toolbox',
+  '@fireblocks/fireblocks-web3-provider',
+  '@magic-ext/oauth',
+];
+
 const BATCHES = [
   { packages: BATCH_1, cache: 'crypto-packages', file: 'crypto-package-hosts.txt' },
   { packages: BATCH_2, cache: 'crypto-packages-2', file: 'crypto-package-hosts-2.txt' },
+  { packages: BATCH_3, cache: 'crypto-packages-3', file: 'crypto-package-hosts-3.txt' },
 ];
 
 function install(dir: string, packages: string[]): void {
@@ -185,7 +300,7 @@ function install(dir: string, packages: string[]): void {
 const argAt = process.argv.indexOf('--batch');
 const batchNo = argAt > 0 ? Number(process.argv[argAt + 1]) : 1;
 const batch = BATCHES[batchNo - 1];
-if (batch === undefined) throw new Error('--batch must be 1 or 2');
+if (batch === undefined) throw new Error('--batch must be 1, 2 or 3');
 const root = path.resolve(import.meta.dirname, '..');
 const dir = path.join(root, 'benchmarks/.cache', batch.cache);
 if (process.argv.includes('--install')) install(dir, batch.packages);

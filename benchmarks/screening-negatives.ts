@@ -5,11 +5,11 @@
  * - package docs: hosts of URLs in README / docs files of node_modules and /usr/share/doc, and package.json
  *   homepage / repository / bugs URLs;
  * - crypto package docs: the same, for the npm packages of crypto SDKs and their dependencies (committed snapshots,
- *   benchmarks/negatives/crypto-package-hosts.txt for batch 1 and crypto-package-hosts-2.txt for batch 2, a fresh
- *   set of other packages; rebuilt by benchmarks/crypto-package-hosts.ts);
+ *   benchmarks/negatives/crypto-package-hosts.txt for batch 1, crypto-package-hosts-2.txt and -3.txt for batches 2
+ *   and 3, fresh sets of other packages; rebuilt by benchmarks/crypto-package-hosts.ts);
  * - legitimate-hosts.txt of ../shared (top sites, MetaMask's test data; allow-listed ones are left out later).
- * Each host goes to the validation or the test half by a hash of its registrable domain, so the subdomains of one
- * site never straddle the split.
+ * Each host goes to the validation or the test half by a hash of its registrable domain (batch 3: of its family,
+ * familyKey), so the subdomains of one site never straddle the split.
  */
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -22,12 +22,17 @@ export type NegativeGroup =
   | 'package-docs'
   | 'crypto-package-docs'
   | 'crypto-package-docs-2'
+  | 'crypto-package-docs-3'
   | 'legitimate-hosts.txt';
 
 const CRYPTO_PACKAGE_HOSTS: Array<[string, NegativeGroup]> = [
   [path.resolve(import.meta.dirname, 'negatives/crypto-package-hosts.txt'), 'crypto-package-docs'],
   [path.resolve(import.meta.dirname, 'negatives/crypto-package-hosts-2.txt'), 'crypto-package-docs-2'],
+  [path.resolve(import.meta.dirname, 'negatives/crypto-package-hosts-3.txt'), 'crypto-package-docs-3'],
 ];
+
+/** Groups dealt by family (familyKey) instead of registrable domain; the older groups keep their halves. */
+const FAMILY_SPLIT_GROUPS = new Set<NegativeGroup>(['crypto-package-docs-3']);
 
 const hostOf = (u: string): string | null => {
   try {
@@ -97,10 +102,28 @@ export function packageDocHosts(root: string, opts = { systemDocs: true }): Set<
   return out;
 }
 
-/** Validation or test half of a host, by its registrable domain. */
-export function splitOf(host: string): 'validation' | 'test' {
-  const domain = hostParts(host).domain ?? host;
-  return createHash('sha256').update(domain).digest()[0] % 2 === 0 ? 'validation' : 'test';
+/**
+ * The family a host is dealt with: one organisation's hosts, so that a family of false positives never straddles the
+ * split (it is wholly seen or wholly unseen). On a PSL private-section platform (github.io, vercel.app ...) the
+ * account's first hyphen-separated word (`web3auth` for web3auth-foundation.github.io); elsewhere the registrable
+ * label without its suffix (`web3auth` for docs.web3auth.io), so an organisation's domain and its platform accounts
+ * go together.
+ */
+export function familyKey(host: string): string {
+  const p = hostParts(host);
+  if (p.domain === null || p.publicSuffix === null) return host;
+  const label = p.domain.slice(0, -(p.publicSuffix.length + 1));
+  return p.isPrivate ? (label.split('-').find((w) => w !== '') ?? label) : label;
+}
+
+/**
+ * Validation or test half of a host: by its registrable domain for the groups of the earlier passes (their halves
+ * were fixed then and their test halves scanned), by its family (familyKey) for the groups in FAMILY_SPLIT_GROUPS.
+ */
+export function splitOf(host: string, group?: NegativeGroup): 'validation' | 'test' {
+  const key =
+    group !== undefined && FAMILY_SPLIT_GROUPS.has(group) ? familyKey(host) : (hostParts(host).domain ?? host);
+  return createHash('sha256').update(key).digest()[0] % 2 === 0 ? 'validation' : 'test';
 }
 
 const hostLines = (file: string): string[] =>

@@ -48,7 +48,9 @@ const uncovered = (h: string): boolean => {
   return v.allowed === null && v.blocked === null;
 };
 const pos = [...positives].filter((h) => uncovered(h) && !legit.has(h));
-const neg = [...legit.keys()].filter((h) => splitOf(h) === 'validation' && uncovered(h) && !positives.has(h));
+const neg = [...legit]
+  .filter(([h, g]) => splitOf(h, g) === 'validation' && uncovered(h) && !positives.has(h))
+  .map(([h]) => h);
 
 interface Row {
   host: string;

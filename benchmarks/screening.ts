@@ -145,7 +145,7 @@ function runSplit(split: 'validation' | 'test'): SplitResult {
   let allowListedNegatives = 0;
   const listBlockedNegatives: string[] = [];
   for (const [host, group] of negatives) {
-    if (splitOf(host) !== split || positiveSet.has(host)) continue;
+    if (splitOf(host, group) !== split || positiveSet.has(host)) continue;
     const lists = knowledge.lookupHost(host);
     if (lists.allowed !== null) {
       allowListedNegatives++;

@@ -75,6 +75,19 @@ t.test('analyzeUrl: the host model warns on a fresh lure domain, not on the word
   t.equal(allowed.hostModel, null, 'a list decided: no model');
 });
 
+t.test(
+  'analyzeUrl: a developer deployment on a hosting platform gets neither the lexical nor the host model',
+  async (t) => {
+    const k = smallKnowledge([parseList('csv', csv, { name: 'synthetic' })]);
+    const kinds = (h: string): string[] => analyzeUrl(h, k).findings.map((f) => f.kind);
+    t.ok(kinds('claim-zorblat.vercel.app').includes('url.lexical_model'), 'the same words without a developer word');
+    t.notOk(kinds('claim-zorblat-demo.vercel.app').includes('url.lexical_model'));
+    t.equal(analyzeUrl('claim-zorblat-demo.vercel.app', k).hostModel, null);
+    t.equal(analyzeUrl('claim-zorblat-git-main-team.vercel.app', k).hostModel, null, 'a git-branch preview');
+    t.ok(analyzeUrl('claim-zorblat-demo.com', k).hostModel, 'off a hosting platform the model still runs');
+  },
+);
+
 t.test('analyzeUrl: without a trained lexical model the host model stays off', async (t) => {
   const k = smallKnowledge([
     parseList('csv', 'kind,value,chain,disposition\ndomain,claim-a.xyz,,block', { name: 'tiny' }),

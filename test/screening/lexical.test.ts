@@ -70,3 +70,14 @@ t.test('a hyphen joining a name to an infrastructure word is not the hyphenated 
   t.notOk(feats('eth-rpc.acme-api.network').includes('hy:1'), '`acme-api` names a service');
   t.notOk(feats('zora-explorer.com').includes('hy:1'));
 });
+
+t.test('a hyphen joining a name to a technology token names a library, not the hyphenated shape', async (t) => {
+  const m = trainLexicalModel(blockedHosts.map(hostParts), allowedHosts.map(hostParts));
+  const feats = (h: string): string[] => {
+    const p = hostParts(h);
+    return [...scoreHost(m, h, p.publicSuffix, p.isPrivate).top.map((x) => x.feature)];
+  };
+  t.ok(feats('claim-projx.pages.dev').includes('hy:1'));
+  t.notOk(feats('claim-js.pages.dev').includes('hy:1'), '`<name>-js`');
+  t.notOk(feats('claim-sandbox.pages.dev').includes('hy:1'), 'developer-project words are neutral like `api`');
+});

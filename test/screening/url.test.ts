@@ -169,3 +169,23 @@ t.test('campaign shapes: two-letter technology words are part of a name, not a r
   t.equal(shape('immutable-js.com'), null, '`-js` names the project: nothing masked, no shape');
   t.equal(shape('solana-py.readthedocs.io'), null, 'nor `-py`');
 });
+
+t.test(
+  'a near-brand name serving its own docs./api. hosts is weak; the bare or lure-subdomain typo still warns',
+  async (t) => {
+    const typo = (v: string): unknown => analyzeUrl(v, k).findings.find((f) => f.kind === 'url.brand_typosquat')?.data;
+    t.match(typo('docs.meteor.com'), { brand: 'meteora', points: 1 }, 'an established project of its own');
+    t.equal(verdictOf('docs.meteor.com'), 'allow');
+    t.equal(verdictOf('meteor.com'), 'warn', 'the bare name is still a typosquat');
+    t.equal(verdictOf('www.trustwalet.com'), 'warn', 'www is no infrastructure service');
+    t.equal(verdictOf('claim.unilswap.xyz'), 'block', 'a lure subdomain is no service: impersonation + lure');
+    t.equal(verdictOf('docs.trustwalet.web.app'), 'warn', 'not on a hosting platform, where anyone takes any name');
+  },
+);
+
+t.test('`<name>-assets` is a CDN host name; `assets-<name>` stays the lure template', async (t) => {
+  const template = (v: string): unknown => analyzeUrl(v, k).findings.find((f) => f.kind === 'url.lure_template');
+  t.equal(template('www.acme-assets.com'), undefined);
+  t.ok(template('assets-frax.com'));
+  t.ok(template('acme-claim.com'), 'other lure words keep both orders');
+});

@@ -15,6 +15,7 @@ import { isMixedScript, skeleton } from './confusables.ts';
 import { hostShape } from './host-shape.ts';
 import { LEXICAL_BANDS, LEXICAL_MIN_DOCS, LEXICAL_MIN_WORD_SCORE, scoreHost } from './lexical-model.ts';
 import {
+  DEV_WORDS,
   INFRA_WORDS,
   SOFTWARE_LURES,
   STRONG_LURES,
@@ -122,6 +123,8 @@ function lureTemplate(domain: string | null, publicSuffix: string | null): strin
   if (parts.length !== 2 || parts.some((p) => !/^[a-z][a-z0-9]{2,}$/.test(p))) return null;
   const lure = parts.findIndex((p) => TEMPLATE_WORDS.some((w) => p === w || p === `${w}s`));
   if (lure < 0) return null;
+  // `<name>-assets` is how a service names its CDN host (the `assets.` subdomain's twin); `assets-<name>` stays a lure
+  if (lure === 1 && /^assets?$/.test(parts[1])) return null;
   const other = parts[1 - lure];
   return INFRA_WORDS.has(other) || TEMPLATE_WORDS.includes(other) ? null : parts;
 }
@@ -335,11 +338,14 @@ export function analyzeUrl(value: string, knowledge: ScreeningKnowledge): UrlAna
   }
   if (brands.length === 0 && !confusable) {
     const typo = findTyposquat(runs, knowledge.brands, parts.domain);
+    // a near-brand name that serves its own docs., api. or rpc. hosts is an established project of its own
+    // (docs.meteor.com is not meteora): weak, like the brand's label on another TLD; not on a hosting platform
+    const established = !parts.isPrivate && infraService(parts.subdomain) && infraSubdomain(parts.subdomain);
     if (typo) {
-      impersonation = true;
+      impersonation ||= !established;
       add(
         'url.brand_typosquat',
-        BRAND_POINTS.typosquat,
+        established ? BRAND_POINTS.sameLabel : BRAND_POINTS.typosquat,
         `${typo.typo} is ${typo.distance} edit(s) from the brand ${typo.brand} (${typo.how})`,
         { ...typo },
       );
@@ -415,8 +421,11 @@ export function analyzeUrl(value: string, knowledge: ScreeningKnowledge): UrlAna
     );
 
   const lex = scoreHost(knowledge.lexical, host, parts.publicSuffix, parts.isPrivate);
+  // a developer's deployment on a hosting platform (demo, sandbox, git-branch preview) is named by its tooling, not
+  // chosen to look trustworthy: its words and shape are not the phishing vocabulary the model learned
+  const devSite = parts.isPrivate && runs.some((r) => DEV_WORDS.has(r));
   const band =
-    fixed === 0 && lex.wordScore >= LEXICAL_MIN_WORD_SCORE
+    fixed === 0 && !devSite && lex.wordScore >= LEXICAL_MIN_WORD_SCORE
       ? LEXICAL_BANDS.find((b) => lex.score >= b.score)
       : undefined;
   if (band)
@@ -428,9 +437,10 @@ export function analyzeUrl(value: string, knowledge: ScreeningKnowledge): UrlAna
       { score: lex.score, top: lex.top },
     );
 
-  // the host model weighs the signals together (host-model.ts); it adds no points, it can raise the host to medium
+  // the host model weighs the signals together (host-model.ts); it adds no points, it can raise the host to medium;
+  // not on a developer deployment, whose lexical evidence it would reuse
   let modelWarn = false;
-  if (fixed === 0 && !parts.isIp && parts.domain !== null) {
+  if (fixed === 0 && !devSite && !parts.isIp && parts.domain !== null) {
     const lurePoints = (findings.find((f) => f.kind === 'url.lure_words')?.data?.points as number) ?? 0;
     const input = hostModelInput(parts, knowledge.lexical, points - (band?.points ?? 0), lurePoints);
     const model = scoreHostModel(input);

@@ -7,6 +7,7 @@
  * masked (exact host
  * lookup covers it) or fewer than 7 fixed letters remain (too generic to be evidence).
  */
+import { TECH_TOKENS } from './host-words.ts';
 
 /** A host split into its registrable domain, public suffix and subdomain (knowledge.ts hostParts). */
 export interface HostParts {
@@ -18,13 +19,7 @@ export interface HostParts {
   subdomain: string;
 }
 
-/**
- * Two-letter tokens that are words of a name, not a campaign's random tag: languages and runtimes (`immutable-js`,
- * `web3-py`), interface and platform words. Left unmasked so a project named `<name>-js` does not share the shape
- * of `<name>-x7` campaigns.
- */
-const TECH_TOKENS = new Set(['js', 'ts', 'py', 'go', 'rs', 'rb', 'ui', 'ux', 'db', 'io', 'ai', 'vm', 'os', 'hq']);
-
+/** Technology tokens (`immutable-js`) stay unmasked: a project named `<name>-js` is not a `<name>-x7` campaign. */
 export function hostShape(host: string, parts: HostParts): string | null {
   if (parts.isIp || parts.publicSuffix === null) return null;
   const suffix = parts.publicSuffix;

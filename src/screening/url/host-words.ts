@@ -68,6 +68,28 @@ export const TEMPLATE_WORDS = [
 export const SOFTWARE_LURES = ['desktop', 'download', 'extension', 'install', 'update', 'login', 'signin', 'support'];
 
 /**
+ * Developer-project words: a library's demo, sandbox, playground, example or branch-preview site names its purpose
+ * with them (`zod-sandbox.vercel.app`, `<project>-git-<branch>-<team>.vercel.app`), as a service names itself with
+ * `rpc` or `docs`. Neutral like the infrastructure words, and on a hosting platform they mark a developer's
+ * deployment, on which the lexical model does not fire (analyze-url.ts).
+ */
+const DEV_WORDS_LIST = [
+  'demo',
+  'demos',
+  'sandbox',
+  'playground',
+  'storybook',
+  'example',
+  'examples',
+  'starter',
+  'boilerplate',
+  'tutorial',
+  'react',
+  'git',
+];
+export const DEV_WORDS = new Set(DEV_WORDS_LIST);
+
+/**
  * Chain-infrastructure words: explorers, RPC nodes, faucets, gateways and docs of thousands of legitimate chain
  * hosts carry them, and allow-lists of dapps never do, so a model learned from those lists reads them as phishing.
  * They are neutral: no lure points, no vocabulary, and the lexical model clamps their weight to <= 0.
@@ -129,6 +151,28 @@ export const INFRA_WORDS = new Set([
   'staging',
   'stage',
   'preview',
+  ...DEV_WORDS_LIST,
+]);
+
+/**
+ * Two-letter tokens that are words of a name, not a campaign's random tag or a second name: languages and runtimes
+ * (`immutable-js`, `web3-py`), interface and platform words.
+ */
+export const TECH_TOKENS = new Set([
+  'js',
+  'ts',
+  'py',
+  'go',
+  'rs',
+  'rb',
+  'ui',
+  'ux',
+  'db',
+  'io',
+  'ai',
+  'vm',
+  'os',
+  'hq',
 ]);
 /** Weak lures: common in crypto names, legitimate ones included. */
 export const WEAK_LURES = [

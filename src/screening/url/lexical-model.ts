@@ -21,7 +21,7 @@
  * maps, no randomness.
  */
 
-import { INFRA_WORDS } from './host-words.ts';
+import { INFRA_WORDS, TECH_TOKENS } from './host-words.ts';
 
 export interface LexicalModel {
   weights: Map<string, number>;
@@ -75,9 +75,10 @@ function shapeFeatures(host: string, labels: string[], publicSuffix: string | nu
   if (isPrivate && publicSuffix !== null) out.push('psl:' + publicSuffix);
   else out.push('tld:' + host.slice(host.lastIndexOf('.') + 1));
   // a hyphen that joins a name to an infrastructure word (`aca-api`, `base-rpc`, `zora-explorer`) names a service,
-  // not the `<lure>-<name>` shape: only hyphens between the other tokens of the registrable label count
+  // and one that joins it to a technology token (`xmtp-js`) names a library: neither is the `<lure>-<name>` shape,
+  // so only hyphens between the other tokens of the registrable label count
   const reg = labels[labels.length - 1] ?? '';
-  const hy = Math.max(0, reg.split('-').filter((t) => !INFRA_WORDS.has(t)).length - 1);
+  const hy = Math.max(0, reg.split('-').filter((t) => !INFRA_WORDS.has(t) && !TECH_TOKENS.has(t)).length - 1);
   if (hy === 1) out.push('hy:1');
   if (hy >= 2) out.push('hy:2+');
   if (/\d/.test(labels.join('.'))) out.push('dg');
