@@ -3,7 +3,7 @@
  * decision per listed wallet under the policy preset. Deterministic for equal input and seed.
  */
 import { buildWalletGraph, type WalletGraph } from './wallet-graph.ts';
-import { detectGroups, type Grouping } from './detect-groups.ts';
+import { detectGroups, type Grouping, PARALLEL_MIN_NODES } from './detect-groups.ts';
 import { collectEvidence, type RawCluster } from './evidence/collect.ts';
 import { createEnginePool, type EnginePool } from './community-pool.ts';
 import {
@@ -28,6 +28,8 @@ import type {
   EngineTuning,
   EngineWalletDecision,
   EvidenceItem,
+  EvidenceScan,
+  EvidenceScanTask,
   Lane,
 } from './types.ts';
 import { HUB_NONE } from './wallet-graph.ts';
@@ -58,7 +60,8 @@ export async function analyze(input: EngineInput, options: EngineOptions): Promi
   const pool = options.pool ?? ((): EnginePool => (ownPool ??= createEnginePool({ maxThreads: 2 })));
   try {
     const grouping = await detectGroups(graph, tuning, pool, options.seed ?? 42, options.onProgress);
-    return decide(graph, grouping, input, options, tuning);
+    // the pool detection started (if any) scans for evidence too
+    return await decide(graph, grouping, input, { ...options, pool: options.pool ?? ownPool ?? undefined }, tuning);
   } finally {
     if (ownPool) await (ownPool as EnginePool).destroy();
   }
@@ -67,15 +70,16 @@ export async function analyze(input: EngineInput, options: EngineOptions): Promi
 /**
  * From groups to clusters, evidence and decisions (exported for the benchmarks, which time it apart): the
  * interaction graph's groups are joined by batch and co-timed funding runs, evidence is collected per grouping,
- * and only wallets named by membership evidence of their own are members of a cluster.
+ * and only wallets named by membership evidence of their own are members of a cluster. On a large graph the
+ * evidence's typed passes run on a thread of `options.pool` (evidence/scan.ts); the result is the same without.
  */
-export function decide(
+export async function decide(
   graph: WalletGraph,
   interactionGroups: Grouping,
   input: EngineInput,
   options: EngineOptions,
   tuning: EngineTuning,
-): AnalyzeResult {
+): Promise<AnalyzeResult> {
   const runs = fundingRuns(graph, firstFunding(graph));
   const grouping = joinRuns(graph, interactionGroups, runs);
   const { groupOf } = grouping;
@@ -93,13 +97,26 @@ export function decide(
     }
     members[clusterOfGroup[gid]].push(u);
   }
-  const clusterOf = new Int32Array(graph.n).fill(-1);
+  // in shared memory: the evidence scan's thread reads it
+  const clusterOf = new Int32Array(new SharedArrayBuffer(4 * graph.n)).fill(-1);
   members.forEach((m, c) => {
     for (const u of m) clusterOf[u] = c;
   });
   options.onProgress?.({ phase: 'evidence', done: 0, total: members.length });
   const hybrid = options.mode === 'hybrid';
-  const evidence = collectEvidence(
+  const { pool } = options;
+  let released: Promise<void> | undefined;
+  // on a thread detection used (running: no start-up), where it pays; else inline
+  const runScan =
+    pool && graph.n >= PARALLEL_MIN_NODES && pool.liveThreads() > 0
+      ? async (task: EvidenceScanTask): Promise<EvidenceScan> => {
+          const scan = await pool.evidenceScan(task);
+          // after a large component, the threads' heaps hold its graph: end them before the evidence peaks
+          if (interactionGroups.releaseThreads) released = pool.releaseLouvain();
+          return scan;
+        }
+      : undefined;
+  const evidence = await collectEvidence(
     graph,
     clusterOf,
     members,
@@ -108,6 +125,7 @@ export function decide(
     tuning.maxAddressesPerItem,
     runs,
     tuning.transferWebMin,
+    runScan,
   );
   transferWebEvidence(graph, evidence, tuning.transferWebMin, tuning.maxAddressesPerItem);
   const { coveredBy, kindsOf, strength } = evidence;
@@ -256,6 +274,7 @@ export function decide(
   });
   let clustered = 0;
   for (const w of wallets) if (w.clusterLabel !== null) clustered++;
+  await released;
   return {
     clusters,
     wallets,
