@@ -105,14 +105,14 @@ export async function decide(
   options.onProgress?.({ phase: 'evidence', done: 0, total: members.length });
   const hybrid = options.mode === 'hybrid';
   const { pool } = options;
-  let released: Promise<void> | undefined;
   // on a thread detection used (running: no start-up), where it pays; else inline
   const runScan =
     pool && graph.n >= PARALLEL_MIN_NODES && pool.liveThreads() > 0
       ? async (task: EvidenceScanTask): Promise<EvidenceScan> => {
           const scan = await pool.evidenceScan(task);
-          // after a large component, the threads' heaps hold its graph: end them before the evidence peaks
-          if (interactionGroups.releaseThreads) released = pool.releaseLouvain();
+          // after a large component the threads' heaps hold its graph (~150 MB at 1M wallets): end them now, before
+          // the evidence peaks (the main thread does not return to its event loop again until decisions are made)
+          if (interactionGroups.releaseThreads) await pool.releaseLouvain();
           return scan;
         }
       : undefined;
@@ -274,7 +274,6 @@ export async function decide(
   });
   let clustered = 0;
   for (const w of wallets) if (w.clusterLabel !== null) clustered++;
-  await released;
   return {
     clusters,
     wallets,
