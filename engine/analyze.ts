@@ -161,13 +161,14 @@ export async function decide(
   // without block times a narrow cluster (no tie joining transferWebMin listed wallets) lends less (breadth.ts)
   const narrowFactor = tuning.untimedNarrowFactor < 1 && !hasBlockTimes(graph) ? tuning.untimedNarrowFactor : 1;
   const narrowCluster: boolean[] = [];
+  const memberRisk = new Float64Array(graph.n); // each member's risk, computed once for its cluster and decision
   const clusters = raw.map((rc, c) => {
     const narrow = narrowFactor < 1 && evidenceBreadth(rc.evidence) < tuning.transferWebMin;
     narrowCluster.push(narrow);
     const cluster = finishCluster(graph, rc, rc.listedShare ?? 1, tuning);
     const factor = clusterFactor(cluster.support.confidence, rc.listedShare ?? 1, tuning.listedShareFull);
     factors.push(narrow ? factor * narrowFactor : factor);
-    cluster.riskScore = Math.max(...rc.members.map((u) => riskOf(c, u)));
+    cluster.riskScore = Math.max(...rc.members.map((u) => (memberRisk[u] = riskOf(c, u))));
     return cluster;
   });
   const seenLabels = new Set<string>();
@@ -182,21 +183,27 @@ export async function decide(
   // reasons are shared per (cluster, kinds naming the wallet): a handful of arrays per cluster, not one per wallet
   // (reason arrays are never modified after analyze)
   const reasonCache: Array<Map<number, string[]> | undefined> = new Array(clusters.length);
+  // their lines: the cluster's made once per cluster, the kinds' once per set of kinds
+  const clusterLine: string[] = new Array(clusters.length);
+  const namedBy = new Map<number, string>();
   const reasonsFor = (c: number, mask: number): string[] => {
     const cache = (reasonCache[c] ??= new Map());
     let r = cache.get(mask);
     if (!r) {
       const cl = clusters[c];
-      r = [
+      clusterLine[c] ??=
         `member of cluster ${cl.label} (${cl.members.length} wallets, ` +
-          `${cl.archetype.name.replace(/_/g, ' ')}, support ${cl.support.level})`,
-      ];
-      r.push(
-        'named by: ' +
+        `${cl.archetype.name.replace(/_/g, ' ')}, support ${cl.support.level})`;
+      let named = namedBy.get(mask);
+      if (named === undefined) {
+        named =
+          'named by: ' +
           EVIDENCE_KINDS.filter((_, i) => mask & (1 << i))
             .map((k) => k.text)
-            .join(', '),
-      );
+            .join(', ');
+        namedBy.set(mask, named);
+      }
+      r = [clusterLine[c], named];
       if (narrowCluster[c])
         r.push(
           `without block times and no tie joining ${tuning.transferWebMin} or more listed wallets: ` +
@@ -218,7 +225,7 @@ export async function decide(
     const c = clusterOf[u];
     if (c >= 0) {
       const cluster = clusters[c];
-      const risk = riskOf(c, u);
+      const risk = memberRisk[u];
       return {
         address: w.address,
         clusterLabel: cluster.label,
