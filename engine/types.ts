@@ -251,6 +251,8 @@ export interface EvidenceScanTask {
   /** Cluster per node (-1: none) and member count per cluster. */
   clusterOf: Int32Array;
   clusterSize: Uint32Array;
+  /** Where the scan writes (evidence/scan.ts scanArrays(): allocated by the caller, in shared memory). */
+  out: Omit<EvidenceScan, 'threadId'>;
 }
 
 export interface EvidenceScan {

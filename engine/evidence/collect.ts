@@ -14,7 +14,15 @@ import type { FundingRun } from './timed-funding.ts';
 import type { EngineWalletInput } from '../types.ts';
 import { round3 } from '../scoring.ts';
 import { push, ramp } from './util.ts';
-import { directConfidence, type EvidenceScan, evidenceScan, type EvidenceScanTask, FLAG_IN, FLAG_OUT } from './scan.ts';
+import {
+  directConfidence,
+  type EvidenceScan,
+  evidenceScan,
+  type EvidenceScanTask,
+  FLAG_IN,
+  FLAG_OUT,
+  scanArrays,
+} from './scan.ts';
 import { hybridEvidence } from './hybrid.ts';
 import { lockstepEvidence } from './lockstep.ts';
 import { StrengthByKind } from './strength.ts';
@@ -78,6 +86,7 @@ export async function collectEvidence(
     ef,
     clusterOf,
     clusterSize,
+    out: scanArrays(n, C, from.length, eu.length),
   };
   const pending = runScan?.(task);
   const out: RawCluster[] = members.map((m) => ({
