@@ -155,7 +155,7 @@ async function runOne(
   const peakAfterDetect = Math.round(process.resourceUsage().maxRSS / 1024);
   const detectCpu = process.cpuUsage(cpu0);
   const decideCpu0 = process.cpuUsage();
-  const result = decide(g, grouping, input, options, tuning);
+  const result = await decide(g, grouping, input, options, tuning);
   const decideCpu = process.cpuUsage(decideCpu0);
   const t3 = performance.now();
   // the product's peak (read, build, detect, evidence and decisions), before the benchmark's own scoring below

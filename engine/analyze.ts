@@ -3,7 +3,7 @@
  * decision per listed wallet under the policy preset. Deterministic for equal input and seed.
  */
 import { buildWalletGraph, type WalletGraph } from './wallet-graph.ts';
-import { detectGroups, type Grouping } from './detect-groups.ts';
+import { detectGroups, type Grouping, PARALLEL_MIN_NODES } from './detect-groups.ts';
 import { collectEvidence, type RawCluster } from './evidence/collect.ts';
 import { createEnginePool, type EnginePool } from './community-pool.ts';
 import {
@@ -28,6 +28,8 @@ import type {
   EngineTuning,
   EngineWalletDecision,
   EvidenceItem,
+  EvidenceScan,
+  EvidenceScanTask,
   Lane,
 } from './types.ts';
 import { HUB_NONE } from './wallet-graph.ts';
@@ -58,7 +60,8 @@ export async function analyze(input: EngineInput, options: EngineOptions): Promi
   const pool = options.pool ?? ((): EnginePool => (ownPool ??= createEnginePool({ maxThreads: 2 })));
   try {
     const grouping = await detectGroups(graph, tuning, pool, options.seed ?? 42, options.onProgress);
-    return decide(graph, grouping, input, options, tuning);
+    // the pool detection started (if any) scans for evidence too
+    return await decide(graph, grouping, input, { ...options, pool: options.pool ?? ownPool ?? undefined }, tuning);
   } finally {
     if (ownPool) await (ownPool as EnginePool).destroy();
   }
@@ -67,15 +70,16 @@ export async function analyze(input: EngineInput, options: EngineOptions): Promi
 /**
  * From groups to clusters, evidence and decisions (exported for the benchmarks, which time it apart): the
  * interaction graph's groups are joined by batch and co-timed funding runs, evidence is collected per grouping,
- * and only wallets named by membership evidence of their own are members of a cluster.
+ * and only wallets named by membership evidence of their own are members of a cluster. On a large graph the
+ * evidence's typed passes run on a thread of `options.pool` (evidence/scan.ts); the result is the same without.
  */
-export function decide(
+export async function decide(
   graph: WalletGraph,
   interactionGroups: Grouping,
   input: EngineInput,
   options: EngineOptions,
   tuning: EngineTuning,
-): AnalyzeResult {
+): Promise<AnalyzeResult> {
   const runs = fundingRuns(graph, firstFunding(graph));
   const grouping = joinRuns(graph, interactionGroups, runs);
   const { groupOf } = grouping;
@@ -93,13 +97,26 @@ export function decide(
     }
     members[clusterOfGroup[gid]].push(u);
   }
-  const clusterOf = new Int32Array(graph.n).fill(-1);
+  // in shared memory: the evidence scan's thread reads it
+  const clusterOf = new Int32Array(new SharedArrayBuffer(4 * graph.n)).fill(-1);
   members.forEach((m, c) => {
     for (const u of m) clusterOf[u] = c;
   });
   options.onProgress?.({ phase: 'evidence', done: 0, total: members.length });
   const hybrid = options.mode === 'hybrid';
-  const evidence = collectEvidence(
+  const { pool } = options;
+  // on a thread detection used (running: no start-up), where it pays; else inline
+  const runScan =
+    pool && graph.n >= PARALLEL_MIN_NODES && pool.liveThreads() > 0
+      ? async (task: EvidenceScanTask): Promise<EvidenceScan> => {
+          const scan = await pool.evidenceScan(task);
+          // after a large component the threads' heaps hold its graph (~150 MB at 1M wallets): end them now, before
+          // the evidence peaks (the main thread does not return to its event loop again until decisions are made)
+          if (interactionGroups.releaseThreads) await pool.releaseLouvain();
+          return scan;
+        }
+      : undefined;
+  const evidence = await collectEvidence(
     graph,
     clusterOf,
     members,
@@ -108,6 +125,7 @@ export function decide(
     tuning.maxAddressesPerItem,
     runs,
     tuning.transferWebMin,
+    runScan,
   );
   transferWebEvidence(graph, evidence, tuning.transferWebMin, tuning.maxAddressesPerItem);
   const { coveredBy, kindsOf, strength } = evidence;
@@ -143,13 +161,14 @@ export function decide(
   // without block times a narrow cluster (no tie joining transferWebMin listed wallets) lends less (breadth.ts)
   const narrowFactor = tuning.untimedNarrowFactor < 1 && !hasBlockTimes(graph) ? tuning.untimedNarrowFactor : 1;
   const narrowCluster: boolean[] = [];
+  const memberRisk = new Float64Array(graph.n); // each member's risk, computed once for its cluster and decision
   const clusters = raw.map((rc, c) => {
     const narrow = narrowFactor < 1 && evidenceBreadth(rc.evidence) < tuning.transferWebMin;
     narrowCluster.push(narrow);
     const cluster = finishCluster(graph, rc, rc.listedShare ?? 1, tuning);
     const factor = clusterFactor(cluster.support.confidence, rc.listedShare ?? 1, tuning.listedShareFull);
     factors.push(narrow ? factor * narrowFactor : factor);
-    cluster.riskScore = Math.max(...rc.members.map((u) => riskOf(c, u)));
+    cluster.riskScore = Math.max(...rc.members.map((u) => (memberRisk[u] = riskOf(c, u))));
     return cluster;
   });
   const seenLabels = new Set<string>();
@@ -164,21 +183,27 @@ export function decide(
   // reasons are shared per (cluster, kinds naming the wallet): a handful of arrays per cluster, not one per wallet
   // (reason arrays are never modified after analyze)
   const reasonCache: Array<Map<number, string[]> | undefined> = new Array(clusters.length);
+  // their lines: the cluster's made once per cluster, the kinds' once per set of kinds
+  const clusterLine: string[] = new Array(clusters.length);
+  const namedBy = new Map<number, string>();
   const reasonsFor = (c: number, mask: number): string[] => {
     const cache = (reasonCache[c] ??= new Map());
     let r = cache.get(mask);
     if (!r) {
       const cl = clusters[c];
-      r = [
+      clusterLine[c] ??=
         `member of cluster ${cl.label} (${cl.members.length} wallets, ` +
-          `${cl.archetype.name.replace(/_/g, ' ')}, support ${cl.support.level})`,
-      ];
-      r.push(
-        'named by: ' +
+        `${cl.archetype.name.replace(/_/g, ' ')}, support ${cl.support.level})`;
+      let named = namedBy.get(mask);
+      if (named === undefined) {
+        named =
+          'named by: ' +
           EVIDENCE_KINDS.filter((_, i) => mask & (1 << i))
             .map((k) => k.text)
-            .join(', '),
-      );
+            .join(', ');
+        namedBy.set(mask, named);
+      }
+      r = [clusterLine[c], named];
       if (narrowCluster[c])
         r.push(
           `without block times and no tie joining ${tuning.transferWebMin} or more listed wallets: ` +
@@ -200,7 +225,7 @@ export function decide(
     const c = clusterOf[u];
     if (c >= 0) {
       const cluster = clusters[c];
-      const risk = riskOf(c, u);
+      const risk = memberRisk[u];
       return {
         address: w.address,
         clusterLabel: cluster.label,

@@ -9,6 +9,7 @@ import type {
   AnalyzeResult,
   AnalyzeTask,
   EnginePool,
+  EvidenceScan,
   LouvainFromTask,
   LouvainResult,
   LouvainTask,
@@ -53,6 +54,8 @@ export function createEnginePool(opts: { maxThreads?: number; idleTimeoutMs?: nu
     louvain: (task) => run<LouvainResult>(task, [task.u.buffer, task.v.buffer, task.w.buffer] as ArrayBuffer[]),
     moveChunk: (task) => run<MoveChunkResult>(task),
     prune: (task) => run<PruneResult>(task),
+    evidenceScan: (task) => run<EvidenceScan>(task),
+    liveThreads: () => louvainPool?.threads.length ?? 0,
     louvainFrom: (task) => run<LouvainResult>(task),
     releaseLouvain: async () => {
       // only when idle: another analysis on this pool may have tasks running; the next task starts new threads

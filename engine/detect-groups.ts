@@ -25,6 +25,11 @@ import type { LouvainResult } from './louvain-worker.ts';
 export interface Grouping {
   groupOf: Int32Array;
   groupCount: number;
+  /**
+   * A large component ran on the pool's threads: end them once the evidence scan is done (decide() in analyze.ts;
+   * their heaps hold the component's shared graph until they collect garbage).
+   */
+  releaseThreads?: boolean;
   stats: {
     components: number;
     oversizedComponents: number;
@@ -145,6 +150,7 @@ export async function detectGroups(
   let louvainThreads = 0;
   let louvainOnMainThread = false;
   let louvainChunks = 0;
+  let releaseThreads = false;
   if (louvainRoots.length > 0) {
     const res = await louvainSplit(
       g,
@@ -161,6 +167,7 @@ export async function detectGroups(
     louvainThreads = res.threads.size;
     louvainOnMainThread = res.threads.has(0);
     louvainChunks = res.chunks;
+    releaseThreads = res.large > 0;
     for (let u = 0; u < n; u++) if (res.community[u] >= 0) groupKey[u] = n + res.community[u];
   }
 
@@ -177,6 +184,7 @@ export async function detectGroups(
   return {
     groupOf,
     groupCount,
+    releaseThreads,
     stats: {
       components,
       oversizedComponents,
@@ -218,7 +226,14 @@ async function louvainSplit(
   pool: EnginePool,
   seed: number,
   onProgress?: (p: EngineProgress) => void,
-): Promise<{ community: Int32Array; bins: number; communities: number; threads: Set<number>; chunks: number }> {
+): Promise<{
+  community: Int32Array;
+  bins: number;
+  communities: number;
+  threads: Set<number>;
+  chunks: number;
+  large: number;
+}> {
   const { n, m, eu } = g;
   const compIndex = new Int32Array(n).fill(-1);
   roots.forEach((r, i) => {
@@ -277,10 +292,7 @@ async function louvainSplit(
     for (let i = 0; i < nodes.length; i++) community[nodes[i]] = offset + r.communities[i];
     offset += r.count;
   }
-  // a large component's threads keep its shared graph and their garbage until they collect it, through the
-  // evidence phase (~150 MB at 1M wallets): end them, the next task starts new ones
-  if (large.length > 0) await pool.releaseLouvain();
-  return { community, bins: units, communities: offset, threads, chunks };
+  return { community, bins: units, communities: offset, threads, chunks, large: large.length };
 }
 
 /** Each bin's nodes (local ids in node order) and its kept edges in local ids; unitOf -1: in no bin. */

@@ -1,9 +1,11 @@
 /**
- * Piscina worker: community detection on typed arrays (csr-louvain.ts). Four tasks:
+ * Piscina worker: community detection on typed arrays (csr-louvain.ts), and the typed passes of evidence
+ * collection (evidence/scan.ts, after detection, on the same threads). Five tasks:
  *  - a bin of components as transferred edge arrays (local node ids 0..n-1, undirected edges u<v with weights);
  *  - one chunk of a parallel round over a shared graph (parallel-louvain.ts);
  *  - finishing a shared graph's Louvain from the partition the parallel rounds left;
- *  - backbone pruning of a node range over the shared engine graph (backbone.ts).
+ *  - backbone pruning of a node range over the shared engine graph (backbone.ts);
+ *  - the evidence scan over the shared engine graph and transfers.
  */
 import { threadId } from 'node:worker_threads';
 import { csrFromEdges, louvainCsr, MoveScratch } from './csr-louvain.ts';
@@ -12,6 +14,7 @@ import type { CsrGraph, LouvainFromTask, LouvainResult, LouvainTask } from './ty
 export type { LouvainFromTask, LouvainResult, LouvainTask };
 import { type MoveChunkResult, type MoveChunkTask, moveChunk } from './parallel-louvain.ts';
 import { type PruneResult, type PruneTask, pruneTask } from './backbone.ts';
+import { type EvidenceScan, type EvidenceScanTask, evidenceScanTask } from './evidence/scan.ts';
 
 const scratch = new MoveScratch();
 
@@ -21,9 +24,10 @@ export function runLouvain(task: LouvainTask): LouvainResult {
 }
 
 export default function (
-  task: LouvainTask | MoveChunkTask | LouvainFromTask | PruneTask,
-): LouvainResult | MoveChunkResult | PruneResult {
+  task: LouvainTask | MoveChunkTask | LouvainFromTask | PruneTask | EvidenceScanTask,
+): LouvainResult | MoveChunkResult | PruneResult | EvidenceScan {
   if ('kind' in task && task.kind === 'prune') return pruneTask(task);
+  if ('kind' in task && task.kind === 'evidence-scan') return evidenceScanTask(task);
   if ('kind' in task && task.kind === 'move') return moveChunk(task);
   if ('kind' in task && task.kind === 'from') {
     // a large component: its modularity is not read (NaN), skipping one more pass over millions of edges

@@ -169,6 +169,10 @@ export interface EnginePool {
   louvainFrom: (task: LouvainFromTask) => Promise<LouvainResult>;
   /** Backbone pruning of a node range over shared memory (backbone.ts). */
   prune: (task: PruneTask) => Promise<PruneResult>;
+  /** The typed passes of evidence collection (evidence/scan.ts), while the caller builds evidence items. */
+  evidenceScan: (task: EvidenceScanTask) => Promise<EvidenceScan>;
+  /** Louvain threads started and not ended (a task for them starts without the 0.3-1 s of a new thread). */
+  liveThreads: () => number;
   /**
    * Ends the Louvain threads when none of their tasks is running (the next task starts new ones): after a large
    * component their heaps still hold its shared graph, ~150 MB at 1M wallets, until they collect garbage.
@@ -228,6 +232,47 @@ export interface MoveChunkTask {
 
 export interface MoveChunkResult {
   moves: number;
+  threadId: number;
+}
+
+/** The typed passes of evidence collection (evidence/scan.ts) on a pool thread. */
+export interface EvidenceScanTask {
+  kind: 'evidence-scan';
+  n: number;
+  /** Directed transfers (node ids) and their block times (null without). */
+  from: Uint32Array;
+  to: Uint32Array;
+  blockTime: Float64Array | null;
+  /** The hub-free edges (wallet-graph.ts). */
+  eu: Uint32Array;
+  ev: Uint32Array;
+  ew: Float64Array;
+  ef: Uint32Array;
+  /** Cluster per node (-1: none) and member count per cluster. */
+  clusterOf: Int32Array;
+  clusterSize: Uint32Array;
+  /** Where the scan writes (evidence/scan.ts scanArrays(): allocated by the caller, in shared memory). */
+  out: Omit<EvidenceScan, 'threadId'>;
+}
+
+export interface EvidenceScan {
+  /** Per node: its first funder (-1: none) and that transfer's time (Infinity when untimed). */
+  firstIn: Int32Array;
+  firstInTime: Float64Array;
+  /** Outside counterparties of cluster c at tuple positions perCluster[c]..perCluster[c+1]. */
+  perCluster: Uint32Array;
+  tAddr: Uint32Array;
+  tMember: Uint32Array;
+  tFlag: Uint8Array;
+  tTime: Float64Array;
+  /** Direct-transfer marks: lane bits, kind bits, the strength bytes of StrengthByKind, 1 for a member in a pair. */
+  coveredBy: Uint8Array;
+  kindsOf: Uint16Array;
+  strengthBytes: Uint8Array;
+  inDirect: Uint8Array;
+  /** Member funders (3+ members, at least a quarter of the cluster): the members f sent to, in edge order. */
+  sentStart: Uint32Array;
+  sentTo: Uint32Array;
   threadId: number;
 }
 

@@ -218,10 +218,11 @@ export function buildWalletGraph(input: EngineInput, tuning: EngineTuning, hybri
   // 3. hub-free edges and CSR
   let m = 0;
   for (let k = 0; k < pairs; k++) if (hub[pu[k]] === HUB_NONE && hub[pv[k]] === HUB_NONE) m++;
-  const eu = new Uint32Array(m);
-  const ev = new Uint32Array(m);
-  const ew = new Float64Array(m);
-  const ef = new Uint32Array(m);
+  // in shared memory (like the CSR and the transfers): the evidence scan reads them on a pool thread
+  const eu = new Uint32Array(new SharedArrayBuffer(4 * m));
+  const ev = new Uint32Array(new SharedArrayBuffer(4 * m));
+  const ew = new Float64Array(new SharedArrayBuffer(8 * m));
+  const ef = new Uint32Array(new SharedArrayBuffer(4 * m));
   const eFirstTime = pt ? new Float64Array(m) : null;
   const deg = new Uint32Array(n);
   for (let k = 0, j = 0; k < pairs; k++) {
@@ -473,8 +474,9 @@ function groupedOrder(
   return order;
 }
 
+/** The transfers' node ids, in shared memory (the evidence scan reads them on a pool thread). */
 const remap = (ids: Uint32Array, rank: Uint32Array): Uint32Array => {
-  const out = new Uint32Array(ids.length);
+  const out = new Uint32Array(new SharedArrayBuffer(4 * ids.length));
   for (let i = 0; i < ids.length; i++) out[i] = rank[ids[i]];
   return out;
 };

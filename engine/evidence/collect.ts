@@ -11,18 +11,24 @@ import type { WalletGraph } from '../wallet-graph.ts';
 import { HUB_LABELLED, isInfrastructure } from '../wallet-graph.ts';
 import { kindInfo } from './kinds.ts';
 import type { FundingRun } from './timed-funding.ts';
-import type { EngineWalletInput, EvidenceItem } from '../types.ts';
+import type { EngineWalletInput } from '../types.ts';
 import { round3 } from '../scoring.ts';
 import { push, ramp } from './util.ts';
+import {
+  directConfidence,
+  type EvidenceScan,
+  evidenceScan,
+  type EvidenceScanTask,
+  FLAG_IN,
+  FLAG_OUT,
+  scanArrays,
+} from './scan.ts';
 import { hybridEvidence } from './hybrid.ts';
 import { lockstepEvidence } from './lockstep.ts';
 import { StrengthByKind } from './strength.ts';
 import type { AddItem, RawCluster } from './raw-cluster.ts';
 
 export type { RawCluster };
-
-const FLAG_IN = 1; // the counterparty sent to the member
-const FLAG_OUT = 2; // the member sent to the counterparty
 
 /**
  * An outside address that members send to or exchange with is a popular counterparty (neutralised) when it has at
@@ -47,7 +53,12 @@ export interface Evidence {
   strength: Float32Array;
 }
 
-export function collectEvidence(
+/**
+ * `runScan`, when given, runs the typed passes (scan.ts) on a pool thread while this thread builds the direct
+ * transfer items; without it they run inline. `clusterOf` is read by that thread: in shared memory, not modified
+ * until this returns.
+ */
+export async function collectEvidence(
   g: WalletGraph,
   clusterOf: Int32Array,
   members: number[][],
@@ -56,79 +67,28 @@ export function collectEvidence(
   maxAddresses: number,
   runs: FundingRun[],
   broadMin = 0,
-): Evidence {
-  const { n, from, to, blockTime, addresses, eFirstTime: pairFirstTime } = g;
-  const T = from.length;
+  runScan?: (task: EvidenceScanTask) => Promise<EvidenceScan>,
+): Promise<Evidence> {
+  const { n, addresses } = g;
   const C = members.length;
-  const firstIn = new Int32Array(n).fill(-1);
-  const firstInTime = new Float64Array(n).fill(Infinity);
-  // counterparties outside the cluster, bucketed by cluster (counting sort): address, member, direction
-  const perCluster = new Uint32Array(C + 1);
-  const coveredBy = new Uint8Array(n);
-  const kindsOf = new Uint16Array(n);
-  const byKind = new StrengthByKind(n);
-  /** u is named by a risk-bearing item of this kind and confidence. */
-  const mark = (u: number, kind: string, confidence: number): void => {
-    const k = kindInfo(kind);
-    coveredBy[u] |= k.lane === 'funding' ? 1 : 2;
-    kindsOf[u] |= k.bit;
-    byKind.mark(u, 31 - Math.clz32(k.bit), confidence);
+  const clusterSize = new Uint32Array(C);
+  for (let c = 0; c < C; c++) clusterSize[c] = members[c].length;
+  const { eu, ev, ew, ef, from, to } = g;
+  const task: EvidenceScanTask = {
+    kind: 'evidence-scan',
+    n,
+    from,
+    to,
+    blockTime: g.blockTime ?? null,
+    eu,
+    ev,
+    ew,
+    ef,
+    clusterOf,
+    clusterSize,
+    out: scanArrays(n, C, from.length, eu.length),
   };
-  for (let i = 0; i < T; i++) {
-    const f = from[i];
-    const t = to[i];
-    if (f === t) continue;
-    const cf = clusterOf[f];
-    const ct = clusterOf[t];
-    if (ct >= 0) {
-      const time = blockTime && !Number.isNaN(blockTime[i]) ? blockTime[i] : Infinity;
-      // infrastructure counts too (a wallet first funded by an exchange was not funded along a chain); ties go
-      // to the smaller node id: the same first funder whatever the input order
-      const earlier = time < firstInTime[t] || (time === firstInTime[t] && f < firstIn[t]);
-      if (earlier || firstIn[t] < 0) {
-        firstIn[t] = f;
-        firstInTime[t] = time;
-      }
-    }
-    if (cf >= 0 && cf === ct) continue; // the pair's edge carries its direction and first time
-    if (ct >= 0) perCluster[ct + 1]++;
-    if (cf >= 0) perCluster[cf + 1]++;
-  }
-  for (let c = 0; c < C; c++) perCluster[c + 1] += perCluster[c];
-  const tupleCount = perCluster[C];
-  const tAddr = new Uint32Array(tupleCount);
-  const tMember = new Uint32Array(tupleCount);
-  const tFlag = new Uint8Array(tupleCount);
-  const tTime = new Float64Array(tupleCount);
-  const pos = perCluster.slice(0, C);
-  for (let i = 0; i < T; i++) {
-    const f = from[i];
-    const t = to[i];
-    if (f === t) continue;
-    const cf = clusterOf[f];
-    const ct = clusterOf[t];
-    if (cf >= 0 && cf === ct) continue;
-    if (ct >= 0) {
-      const p = pos[ct]++;
-      tAddr[p] = f;
-      tMember[p] = t;
-      tFlag[p] = FLAG_IN;
-    }
-    if (cf >= 0) {
-      const p = pos[cf]++;
-      tAddr[p] = t;
-      tMember[p] = f;
-      tFlag[p] = FLAG_OUT;
-      tTime[p] = blockTime ? blockTime[i] : Number.NaN;
-    }
-  }
-
-  const inRunOf = new Map<number, Set<number>>(); // sender -> recipients of its batch and co-timed runs
-  for (const r of runs) {
-    let set = inRunOf.get(r.sender);
-    if (!set) inRunOf.set(r.sender, (set = new Set()));
-    for (const u of r.recipients) set.add(u);
-  }
+  const pending = runScan?.(task);
   const out: RawCluster[] = members.map((m) => ({
     members: m,
     evidence: [],
@@ -137,6 +97,25 @@ export function collectEvidence(
     counts: { riskBearing: 0, neutralised: 0 },
     patterns: {},
   }));
+  // direct transfers between members: one item per member pair (the stored graph edges), built while a pool thread
+  // scans; the scan marks their members
+  directItems(g, clusterOf, out);
+  const scan = (await pending) ?? evidenceScan(task);
+  const { firstIn, firstInTime, perCluster, tAddr, tMember, tFlag, tTime, coveredBy, kindsOf } = scan;
+  const byKind = new StrengthByKind(n, scan.strengthBytes);
+  /** u is named by a risk-bearing item of this kind and confidence. */
+  const mark = (u: number, kind: string, confidence: number): void => {
+    const k = kindInfo(kind);
+    coveredBy[u] |= k.lane === 'funding' ? 1 : 2;
+    kindsOf[u] |= k.bit;
+    byKind.mark(u, 31 - Math.clz32(k.bit), confidence);
+  };
+  const inRunOf = new Map<number, Set<number>>(); // sender -> recipients of its batch and co-timed runs
+  for (const r of runs) {
+    let set = inRunOf.get(r.sender);
+    if (!set) inRunOf.set(r.sender, (set = new Set()));
+    for (const u of r.recipients) set.add(u);
+  }
   /** The addresses of the first `count` nodes (one array, no intermediate slice). */
   const addressesOf = (nodes: number[], count: number): string[] => {
     const list = new Array<string>(Math.min(count, nodes.length));
@@ -171,76 +150,9 @@ export function collectEvidence(
     const p = out[c].patterns;
     p[name] = Math.max(p[name] ?? 0, share);
   };
-
-  // direct transfers between members (one item per member pair: the stored graph edges), member funders
-  const inDirect = new Uint8Array(n);
-  const sentCount = new Uint32Array(n); // distinct members each member sent to
-  const direct = kindInfo('direct_transfer'); // graph lane (mark() inlined: one item per member pair)
-  const directIndex = 31 - Math.clz32(direct.bit);
-  // without a time an item's data depends only on the pair's counts: one shared object per (transfers, fromFirst)
-  // (evidence is never modified after analyze; at 1M wallets ~2M objects fewer to allocate and collect)
-  const untimedData = new Map<number, Record<string, unknown>>();
-  const directData = (w: number, ab: number, time: number): Record<string, unknown> => {
-    const ba = (w - ab) | 0;
-    const untimed = Number.isNaN(time);
-    if (!untimed || w >= 0x200000)
-      return { transfers: w, fromFirst: ab, fromSecond: ba, blockTime: untimed ? null : time };
-    const key = w * 0x200000 + ab;
-    let data = untimedData.get(key);
-    if (!data) untimedData.set(key, (data = { transfers: w, fromFirst: ab, fromSecond: ba, blockTime: null }));
-    return data;
-  };
-  for (let k = 0; k < g.m; k++) {
-    const a = g.eu[k];
-    const b = g.ev[k];
-    const c = clusterOf[a];
-    if (c < 0 || c !== clusterOf[b]) continue;
-    // counts as small integers (V8 stores them in the item, not as a boxed double: ~30 bytes less per item)
-    const w = g.ew[k] | 0;
-    const ab = g.ef[k] | 0;
-    const ba = (w - ab) | 0;
-    const rc = out[c];
-    // one transfer between two wallets is a weak tie (people pay each other); repeated transfers a strong one
-    const confidence = round3(0.4 + 0.5 * ramp(w, 1, 5));
-    rc.evidence.push({
-      lane: 'graph',
-      kind: 'direct_transfer',
-      confidence,
-      riskBearing: true,
-      addresses: [addresses[a], addresses[b]],
-      data: directData(w, ab, pairFirstTime === null ? Number.NaN : pairFirstTime[k]),
-    });
-    rc.counts.riskBearing++;
-    coveredBy[a] |= 2;
-    coveredBy[b] |= 2;
-    kindsOf[a] |= direct.bit;
-    kindsOf[b] |= direct.bit;
-    byKind.mark(a, directIndex, confidence);
-    byKind.mark(b, directIndex, confidence);
-    inDirect[a] = 1;
-    inDirect[b] = 1;
-    if (ab > 0) sentCount[a]++;
-    if (ba > 0) sentCount[b]++;
-  }
   for (let c = 0; c < C; c++) if (out[c].counts.riskBearing > 0) out[c].kinds.add('direct_transfer');
-  // members that sent to 3 or more members (and at least a quarter of their cluster): the members each sent to, in
-  // arrays by sender (CSR: sentCount[f] entries from sentStart[f], in edge order)
-  const sentStart = new Uint32Array(n + 1);
-  for (let f = 0; f < n; f++) {
-    const c = clusterOf[f];
-    const funder = c >= 0 && sentCount[f] >= Math.max(3, 0.25 * members[c].length);
-    sentStart[f + 1] = sentStart[f] + (funder ? sentCount[f] : 0);
-  }
-  const sentTo = new Uint32Array(sentStart[n]);
-  const sentPos = sentStart.slice(0, n);
-  for (let k = 0; k < g.m; k++) {
-    const a = g.eu[k];
-    const b = g.ev[k];
-    const c = clusterOf[a];
-    if (c < 0 || c !== clusterOf[b]) continue;
-    if (g.ef[k] > 0 && sentStart[a + 1] > sentStart[a]) sentTo[sentPos[a]++] = b;
-    if (g.ew[k] - g.ef[k] > 0 && sentStart[b + 1] > sentStart[b]) sentTo[sentPos[b]++] = a;
-  }
+  // member funders: members that sent to several members (scan.ts)
+  const { sentStart, sentTo } = scan;
   for (let f = 0; f < n; f++) {
     if (sentStart[f + 1] === sentStart[f]) continue;
     const list = Array.from(sentTo.subarray(sentStart[f], sentStart[f + 1]).sort());
@@ -445,7 +357,7 @@ export function collectEvidence(
   lockstepEvidence(g, clusterOf, out, addItem);
   if (hybrid) hybridEvidence(g, clusterOf, out, wallets, addItem, pattern);
   const directCount = new Uint32Array(C);
-  for (let c = 0; c < C; c++) for (const u of out[c].members) if (inDirect[u]) directCount[c]++;
+  for (let c = 0; c < C; c++) for (const u of out[c].members) if (scan.inDirect[u]) directCount[c]++;
   for (let c = 0; c < C; c++) {
     const rc = out[c];
     pattern(c, 'interaction_ring', (0.8 * directCount[c]) / rc.members.length);
@@ -458,6 +370,43 @@ export function collectEvidence(
   }
   const strength = byKind.strength();
   return { clusters: out, coveredBy, kindsOf, strength };
+}
+
+/** The direct-transfer items of every member pair, in edge order (their marks are the scan's, scan.ts). */
+function directItems(g: WalletGraph, clusterOf: Int32Array, out: RawCluster[]): void {
+  const { addresses, eFirstTime: pairFirstTime } = g;
+  // without a time an item's data depends only on the pair's counts: one shared object per (transfers, fromFirst)
+  // (evidence is never modified after analyze; at 1M wallets ~2M objects fewer to allocate and collect)
+  const untimedData = new Map<number, Record<string, unknown>>();
+  const directData = (w: number, ab: number, time: number): Record<string, unknown> => {
+    const ba = (w - ab) | 0;
+    const untimed = Number.isNaN(time);
+    if (!untimed || w >= 0x200000)
+      return { transfers: w, fromFirst: ab, fromSecond: ba, blockTime: untimed ? null : time };
+    const key = w * 0x200000 + ab;
+    let data = untimedData.get(key);
+    if (!data) untimedData.set(key, (data = { transfers: w, fromFirst: ab, fromSecond: ba, blockTime: null }));
+    return data;
+  };
+  for (let k = 0; k < g.m; k++) {
+    const a = g.eu[k];
+    const b = g.ev[k];
+    const c = clusterOf[a];
+    if (c < 0 || c !== clusterOf[b]) continue;
+    // counts as small integers (V8 stores them in the item, not as a boxed double: ~30 bytes less per item)
+    const w = g.ew[k] | 0;
+    const ab = g.ef[k] | 0;
+    const rc = out[c];
+    rc.evidence.push({
+      lane: 'graph',
+      kind: 'direct_transfer',
+      confidence: directConfidence(w),
+      riskBearing: true,
+      addresses: [addresses[a], addresses[b]],
+      data: directData(w, ab, pairFirstTime === null ? Number.NaN : pairFirstTime[k]),
+    });
+    rc.counts.riskBearing++;
+  }
 }
 
 const sorted = (s: Set<number>): number[] => [...s].sort((a, b) => a - b);

@@ -13,16 +13,21 @@ const K = EVIDENCE_KINDS.length;
 const STEPS = 250;
 
 export class StrengthByKind {
-  private readonly best: Uint8Array;
-  constructor(readonly n: number) {
-    this.best = new Uint8Array(n * K);
+  /** `bytes`: StrengthByKind.bytesFor(n) bytes to keep the marks in (another instance's `bytes` to go on from them). */
+  constructor(
+    readonly n: number,
+    readonly bytes: Uint8Array = new Uint8Array(n * K),
+  ) {}
+
+  static bytesFor(n: number): number {
+    return n * K;
   }
 
   /** u is named by an item of the kind at index `kind` (its bit's position) with this confidence. */
   mark(u: number, kind: number, confidence: number): void {
     const i = u * K + kind;
     const q = Math.round(confidence * STEPS);
-    if (q > this.best[i]) this.best[i] = q;
+    if (q > this.bytes[i]) this.bytes[i] = q;
   }
 
   strength(): Float32Array {
@@ -31,7 +36,7 @@ export class StrengthByKind {
     for (let u = 0; u < this.n; u++) {
       let miss = 1;
       const o = u * K;
-      for (let k = 0; k < K; k++) if (this.best[o + k]) miss *= 1 - w[k] * this.best[o + k];
+      for (let k = 0; k < K; k++) if (this.bytes[o + k]) miss *= 1 - w[k] * this.bytes[o + k];
       s[u] = 1 - miss;
     }
     return s;
