@@ -108,10 +108,13 @@ async function mergeStaged(s: CopySession): Promise<number> {
  * COPY text is held (up to one segment) instead of waiting; then it is copied in and staging goes on. So reading
  * and the merge use the two sides' processors at once, and memory holds at most one segment of text.
  *
- * `direct`: `transfers` was empty when the load took its lock (rebuild mode) and has no content-key index, so rows
- * are COPYed straight into it, with no staging and no merge, for the whole file. Until the key memory is first
- * cleared every row passed on is new and distinct; after that a row may repeat one passed on before the clear, so
- * `endDirect` is told and removes those repeats in one statement before the content-key index is built.
+ * `direct`: `transfers` was empty when the load took its lock (rebuild mode), so rows are COPYed straight into it,
+ * with no staging and no merge, for the whole file. While the key memory has never been cleared every row passed
+ * on is new and distinct, and the table keeps its content-key index and primary key: the database maintains them
+ * while this process reads, which costs less than building them afterwards when repeats are many (they never reach
+ * the database). Before the batch that could clear the memory, `keys.drop` removes both: a later row may repeat one
+ * stored before the clear, which the unique index would refuse in the middle of the COPY. `keys.finish` then
+ * removes such repeats and builds both once at the end (finishDirect).
  */
 async function openLoad(
   s: CopySession,
@@ -119,7 +122,7 @@ async function openLoad(
   segmentRows: number,
   direct: boolean,
   maxSeenKeys: number,
-  endDirectLoad: (repeatsPossible: boolean) => Promise<number>,
+  keys: DirectKeys,
 ): Promise<TransferLoad> {
   await sql`drop table if exists ${sql.raw(STAGING)}`.execute(s.db);
   await sql`create temporary table ${sql.raw(STAGING)} (chain text, from_address text, to_address text, tx_hash text,
@@ -131,6 +134,7 @@ async function openLoad(
   let merging: Promise<number> | null = null;
   let merged = 0;
   let repeatsPossible = false;
+  let keysDropped = false;
   const startMerge = (): void => {
     const c = copy;
     copy = null;
@@ -158,7 +162,17 @@ async function openLoad(
     copy = null;
     staged = 0;
     const copied = c ? await c.end() : 0;
-    merged += copied - (await endDirectLoad(repeatsPossible));
+    merged += copied - (keysDropped ? await keys.finish(repeatsPossible) : 0);
+  };
+  /** Ends the COPY so far and drops the content-key index and primary key (see `direct`). */
+  const dropKeys = async (): Promise<void> => {
+    await flushPending();
+    const c = copy;
+    copy = null;
+    staged = 0;
+    if (c) merged += await c.end();
+    await keys.drop();
+    keysDropped = true;
   };
   const flushPending = async (): Promise<void> => {
     if (!pendingRows) return;
@@ -188,6 +202,7 @@ async function openLoad(
   return {
     async write(b) {
       if (!b.length) return take();
+      if (direct && !keysDropped && seen.size + b.length > maxSeenKeys) await dropKeys();
       // bytes at once: the text is a rope over slices of the file's lines, which it would otherwise keep alive
       pending.push(Buffer.from(copyText(b, source, unseen(b))));
       pendingRows += b.length;
@@ -226,14 +241,16 @@ const ADDRESS_INDEXES = [
   { name: 'transfers_to', column: 'to_address' },
 ] as const;
 
-/**
- * The unique content-key index, dropped too while rows are COPYed straight into an empty table (see `direct`):
- * every row passed on then is new and distinct, and building the index once sorts the keys, where maintaining it
- * row by row is a random insertion of a hash per row. It is built again before anything is merged.
- */
+/** The unique content-key index and the primary key, as their migrations made them (see openLoad's `direct`). */
 const KEY_INDEX = 'create unique index transfers_dedup on transfers (dedup_key)';
-/** The primary key, dropped and added again with the content-key index for the same reason (a B-tree per row). */
 const PRIMARY_KEY = 'alter table transfers add constraint transfers_pkey primary key (id)';
+
+/** What a direct load does with the content-key index and primary key (see openLoad's `direct`). */
+interface DirectKeys {
+  drop(): Promise<void>;
+  /** Builds them again; returns the repeated rows it removed. */
+  finish(repeatsPossible: boolean): Promise<number>;
+}
 
 /**
  * Memory for the index builds of a rebuild (this transaction only): the default 64 MB sorts a million rows of
@@ -260,11 +277,12 @@ export async function rebuildPays(db: Kysely<Database>, expectedRows: number): P
 }
 
 /**
- * After rows were COPYed straight into an empty `transfers` (see openLoad's `direct`): builds the content-key index.
- * A load whose key memory was cleared may have passed on rows that repeat an earlier row: then the build fails on
- * the first repeat, and the repeats are removed (the first row of each key by id stays) before it is built again.
- * Trying the build first spares the grouping of every key when there was no repeat (the common case: exports
- * repeat rows close together, within the memory). Returns the rows removed.
+ * After rows were COPYed straight into an empty `transfers` without its content-key index (see openLoad's
+ * `direct`): adds the primary key and builds the content-key index. Rows passed on after the key memory was
+ * cleared may repeat an earlier row: then the build fails on the first repeat, and the repeats are removed (the
+ * first row of each key by id stays) before it is built again. Trying the build first spares the grouping of every
+ * key when there was no repeat (exports mostly repeat rows close together, within the memory). Returns the rows
+ * removed.
  */
 async function finishDirect(db: Kysely<Database>, repeatsPossible: boolean): Promise<number> {
   await sql.raw(PRIMARY_KEY).execute(db);
@@ -335,12 +353,14 @@ export function loadTransfers<T>(
         rebuild &&
         (await sql<{ e: boolean }>`select not exists (select 1 from transfers) as e`.execute(s.db)).rows[0].e;
       if (rebuild) await sql`set local maintenance_work_mem = ${sql.lit(BUILD_MEMORY)}`.execute(s.db);
-      if (empty) {
-        await sql`drop index transfers_dedup`.execute(s.db);
-        await sql`alter table transfers drop constraint transfers_pkey`.execute(s.db);
-      }
-      const endDirect = (repeatsPossible: boolean) => finishDirect(s.db, repeatsPossible);
-      load = await openLoad(s, source, segmentRows, empty, opts.maxSeenKeys ?? MAX_SEEN_KEYS, endDirect);
+      const keys: DirectKeys = {
+        async drop() {
+          await sql`drop index transfers_dedup`.execute(s.db);
+          await sql`alter table transfers drop constraint transfers_pkey`.execute(s.db);
+        },
+        finish: (repeatsPossible) => finishDirect(s.db, repeatsPossible),
+      };
+      load = await openLoad(s, source, segmentRows, empty, opts.maxSeenKeys ?? MAX_SEEN_KEYS, keys);
       const result = await fill(load);
       const inserted = await load.finish();
       if (rebuild) {
