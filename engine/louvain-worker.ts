@@ -14,7 +14,7 @@ import type { CsrGraph, LouvainFromTask, LouvainResult, LouvainTask } from './ty
 export type { LouvainFromTask, LouvainResult, LouvainTask };
 import { type MoveChunkResult, type MoveChunkTask, moveChunk } from './parallel-louvain.ts';
 import { type PruneResult, type PruneTask, pruneTask } from './backbone.ts';
-import { type EvidenceScan, type EvidenceScanTask, evidenceScanTask } from './evidence/scan.ts';
+import { type EvidenceScan, type EvidenceScanTask, evidenceScan } from './evidence/scan.ts';
 
 const scratch = new MoveScratch();
 
@@ -27,7 +27,7 @@ export default function (
   task: LouvainTask | MoveChunkTask | LouvainFromTask | PruneTask | EvidenceScanTask,
 ): LouvainResult | MoveChunkResult | PruneResult | EvidenceScan {
   if ('kind' in task && task.kind === 'prune') return pruneTask(task);
-  if ('kind' in task && task.kind === 'evidence-scan') return evidenceScanTask(task);
+  if ('kind' in task && task.kind === 'evidence-scan') return evidenceScan(task);
   if ('kind' in task && task.kind === 'move') return moveChunk(task);
   if ('kind' in task && task.kind === 'from') {
     // a large component: its modularity is not read (NaN), skipping one more pass over millions of edges

@@ -147,8 +147,3 @@ function directMarks(task: EvidenceScanTask): void {
     if (ew[k] - ef[k] > 0 && sentStart[b + 1] > sentStart[b]) sentTo[sentPos[b]++] = a;
   }
 }
-
-/** Worker side (louvain-worker.ts). */
-export function evidenceScanTask(task: EvidenceScanTask): EvidenceScan {
-  return evidenceScan(task);
-}

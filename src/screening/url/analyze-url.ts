@@ -290,8 +290,9 @@ export function analyzeUrl(value: string, knowledge: ScreeningKnowledge): UrlAna
   }
 
   const runs = hostRuns(host, parts.publicSuffix);
-  const named = brandsIn(runs, knowledge.brands).filter((b) => b.source === 'curated');
-  const brands = brandsIn(runs, knowledge.brands).filter((b) => !ownedBy(parts.domain, b) && !ownAccount(parts, b));
+  const inHost = brandsIn(runs, knowledge.brands);
+  const named = inHost.filter((b) => b.source === 'curated');
+  const brands = inHost.filter((b) => !ownedBy(parts.domain, b) && !ownAccount(parts, b));
   // the brand's own label on another TLD (binance.co, gnosis.pm) is often the brand's: weak unless other signals join,
   // also under infrastructure subdomains (rpc., api., docs., explorer.: the brand's own services, which phishing
   // does not need); not on a hosting platform, where anyone can take metamask.web.app (the brand's real sites there
