@@ -5,6 +5,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely } from 'kysely';
 import type { Database } from './database.ts';
@@ -68,6 +70,18 @@ function takeLock(dir: string): () => void {
   throw new StorageError('store_locked', `could not lock the embedded store at ${dir}`);
 }
 
+/** Creates the database directory in a child process when it holds none yet (see pglite-initdb.mjs). */
+async function initialiseDirectory(dir: string): Promise<void> {
+  if (fs.existsSync(path.join(dir, 'PG_VERSION'))) return;
+  const script = fileURLToPath(new URL('./pglite-initdb.mjs', import.meta.url));
+  await new Promise<void>((resolve, reject) => {
+    execFile(process.execPath, [script, dir], (err, _stdout, stderr) => {
+      if (!err) return resolve();
+      reject(new StorageError('store_unavailable', `could not create the embedded store at ${dir}: ${stderr || err}`));
+    });
+  });
+}
+
 export async function openEmbeddedStore(opts: StoreOptions): Promise<Store> {
   let release = (): void => {};
   let pg: PGlite;
@@ -78,6 +92,7 @@ export async function openEmbeddedStore(opts: StoreOptions): Promise<Store> {
     fs.mkdirSync(dir, { recursive: true });
     release = takeLock(path.dirname(dir));
     try {
+      await initialiseDirectory(dir);
       pg = new PGlite(dir);
     } catch (err) {
       release();
