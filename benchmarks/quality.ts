@@ -5,9 +5,11 @@
  *    presets' thresholds are chosen on the other four folds together with the simulator's development seeds, and
  *    the fold is scored with them. Figures are out-of-fold, over all campaign wallets, over wallets with an edge
  *    and over Hop's universe (wallets with a hub-free edge), next to Hop's own method;
- *  - simulated campaigns (benchmarks/sim, docs/simulated-campaigns.md): development seeds choose, test seeds report.
+ *  - simulated campaigns (benchmarks/sim, docs/simulated-campaigns.md): development seeds choose, test seeds report;
+ *    world seeds (the campaign plus shapes the rules were not written from) report only.
  * The thresholds chosen on all development data are compared with the shipped ones (engine/scoring.ts).
  * Last line: one JSON object. Usage: npm run bench:quality [-- --threads 2] [--dev-seeds 1,2] [--test-seeds 101,102]
+ *   [--world-seeds 201,202]
  */
 import { parseArgs } from 'node:util';
 import {
@@ -40,6 +42,7 @@ const { values } = parseArgs({
     threads: { type: 'string', default: '2' },
     'dev-seeds': { type: 'string', default: '1,2' },
     'test-seeds': { type: 'string', default: '101,102' },
+    'world-seeds': { type: 'string', default: '201,202' },
     folds: { type: 'string', default: '5' },
     'skip-hop': { type: 'boolean' },
     'check-order': { type: 'boolean' },
@@ -52,6 +55,7 @@ const { values } = parseArgs({
 if (values.help) {
   console.log(
     'usage: npm run bench:quality -- [--threads 2] [--dev-seeds 1,2] [--test-seeds 101,102] [--folds 5]\n' +
+      '  [--world-seeds 201,202]  simulated campaigns with the world shapes added (reported only; "" to skip)\n' +
       '  [--skip-hop] [--check-order] [--web-grid 0,5,8,12] [--share-grid 0.25,0.4,0.6] [--narrow-grid 1,0.75,0.5]\n' +
       '  --web-grid, --share-grid, --narrow-grid  candidate transferWebMin, listedShareFull and untimedNarrowFactor\n' +
       '    values, chosen inside the CV\n' +
@@ -123,8 +127,8 @@ interface SimRun {
   risk: Map<string, number>;
   seconds: number;
 }
-async function simulate(seed: number, tuning: Partial<EngineTuning>): Promise<SimRun> {
-  const sim = simulateCampaign({ seed });
+async function simulate(seed: number, tuning: Partial<EngineTuning>, world = false): Promise<SimRun> {
+  const sim = simulateCampaign({ seed, world });
   const t0 = performance.now();
   const result = await run(sim.input, tuning);
   const risk = new Map(result.wallets.map((w) => [w.address, w.riskScore]));
@@ -305,23 +309,26 @@ if (hop) {
   }
 }
 
-// 5. simulated test seeds, scored with the shipped presets
-const testRuns: SimRun[] = [];
-for (const seed of seeds(values['test-seeds'])) testRuns.push(await simulate(seed, {}));
-await pool.destroy();
-for (const p of PRESETS) {
-  let all = { ...ZERO };
+// 5. simulated test seeds, scored with the shipped presets; then the world shapes (reported, never chosen on)
+interface SimScore {
+  counts: typeof ZERO;
+  legit: number;
+  rejectedLegit: number;
+  perType: Record<string, number>;
+  perPattern: Record<string, number>;
+}
+function scoreSims(runs: SimRun[], p: RiskPreset): SimScore {
+  let counts = { ...ZERO };
   const typeHit = new Map<string, [number, number]>();
   const patternHit = new Map<string, [number, number]>();
   let rejectedLegit = 0;
   let legit = 0;
-  for (const s of testRuns)
+  for (const s of runs)
     for (const t of s.truth) {
-      const risk = s.risk.get(t.address) ?? 0;
-      const action = actionFor(p, risk);
+      const action = actionFor(p, s.risk.get(t.address) ?? 0);
       const f = action !== 'approve';
       const farm = t.role === 'farm';
-      all = add(all, {
+      counts = add(counts, {
         tp: f && farm ? 1 : 0,
         fp: f && !farm ? 1 : 0,
         fn: !f && farm ? 1 : 0,
@@ -337,32 +344,38 @@ for (const p of PRESETS) {
         if (action === 'reject') rejectedLegit++;
       }
     }
-  const row = summary(all);
-  const perType = Object.fromEntries([...typeHit].sort().map(([k, [h, n]]) => [k, r4(h / n)]));
-  const perPattern = Object.fromEntries([...patternHit].sort().map(([k, [h, n]]) => [k, r4(h / n)]));
-  const legitFlagged = r4(all.fp / legit);
-  table.push({
-    set: 'sim test',
-    preset: p,
-    ...row,
-    legitFlagged,
-    legitRejected: rejectedLegit,
-  });
-  figures[`sim-test:${p}`] = {
-    ...row,
-    legitFlagged,
-    legitRejected: rejectedLegit,
-    legit,
-    recallByFarmType: perType,
-    flaggedByLegitPattern: perPattern,
-  };
-  if (p === 'balanced') {
-    for (const [k, v] of Object.entries(perType))
-      table.push({ set: 'sim test recall', preset: p, wallets: k, recall: v });
-    for (const [k, v] of Object.entries(perPattern))
-      table.push({ set: 'sim test legit flagged', preset: p, wallets: k, share: v });
+  const share = (m: Map<string, [number, number]>) =>
+    Object.fromEntries([...m].sort().map(([k, [h, n]]) => [k, r4(h / n)]));
+  return { counts, legit, rejectedLegit, perType: share(typeHit), perPattern: share(patternHit) };
+}
+function reportSims(set: string, runs: SimRun[], presets: readonly RiskPreset[]): void {
+  for (const p of presets) {
+    const sc = scoreSims(runs, p);
+    const row = summary(sc.counts);
+    const legitFlagged = r4(sc.counts.fp / sc.legit);
+    table.push({ set, preset: p, ...row, legitFlagged, legitRejected: sc.rejectedLegit });
+    figures[`${set.replace(' ', '-')}:${p}`] = {
+      ...row,
+      legitFlagged,
+      legitRejected: sc.rejectedLegit,
+      legit: sc.legit,
+      recallByFarmType: sc.perType,
+      flaggedByLegitPattern: sc.perPattern,
+    };
+    if (p !== 'balanced') continue;
+    for (const [k, v] of Object.entries(sc.perType))
+      table.push({ set: `${set} recall`, preset: p, wallets: k, recall: v });
+    for (const [k, v] of Object.entries(sc.perPattern))
+      table.push({ set: `${set} legit flagged`, preset: p, wallets: k, share: v });
   }
 }
+const testRuns: SimRun[] = [];
+for (const seed of seeds(values['test-seeds'])) testRuns.push(await simulate(seed, {}));
+const worldRuns: SimRun[] = [];
+for (const seed of seeds(values['world-seeds'])) worldRuns.push(await simulate(seed, {}, true));
+await pool.destroy();
+reportSims('sim test', testRuns, PRESETS);
+if (worldRuns.length > 0) reportSims('sim world', worldRuns, PRESETS);
 console.table(table);
 const bal = figures['sim-test:balanced'] as {
   f1: number;
@@ -392,6 +405,7 @@ console.log(
     folds: FOLDS,
     devSeeds: seeds(values['dev-seeds']),
     testSeeds: seeds(values['test-seeds']),
+    worldSeeds: seeds(values['world-seeds']),
     hop: hop ? { wallets: hop.wallets.length, transfers: hop.transfers, clusters: hopClusters } : null,
     simSeconds: testRuns.map((s) => r4(s.seconds)),
     figures,

@@ -14,6 +14,9 @@ import { seededRng } from '../../engine/rng.ts';
 
 export const FARM_TYPES = ['star', 'batch', 'chain', 'tree', 'exchange_routed', 'large_batch', 'no_link'] as const;
 export const LEGIT_PATTERNS = ['exchange_user', 'hot_wallet_user', 'payroll', 'family'] as const;
+/** Shapes of the world variant (docs/simulated-campaigns.md, "World shapes"). */
+export const WORLD_FARM_TYPES = ['slow_star', 'deep_tree', 'sweep_only'] as const;
+export const WORLD_LEGIT_PATTERNS = ['batched_withdrawal', 'grant_payout'] as const;
 /** Farm types built to leave no on-chain link: excluded from the per-type recall goal. */
 export const UNLINKED_FARM_TYPES = new Set(['no_link']);
 
@@ -32,6 +35,11 @@ export interface SimOptions {
   legitWallets?: number;
   /** Number of farms (types drawn in turn, sizes log-uniform). */
   farms?: number;
+  /**
+   * Adds the "world" shapes (WORLD_FARM_TYPES, WORLD_LEGIT_PATTERNS) after the standard campaign, which stays
+   * identical: shapes the engine's rules were not written from, used only to report, never to choose.
+   */
+  world?: boolean;
 }
 
 export interface Simulated {
@@ -210,7 +218,101 @@ export function simulateCampaign(opts: SimOptions): Simulated {
     }
     for (const w of wallets) if (r() < 0.3) send(w, pick(contracts), when(), lognormal(-2, 1));
   }
+  if (opts.world) {
+    const world: WorldContext = { r, int, pick, logUniform, lognormal, addr, send, activity, newLegit, fundTime };
+    addWorldLegit(world, legitCount, disperse);
+    addWorldFarms(world, { farmCount, campaignContract, exchanges }, truth);
+  }
   return { input: toInput(truth, transfers, labels), truth, transfers, labels };
+}
+
+interface WorldContext {
+  r: () => number;
+  int: (lo: number, hi: number) => number;
+  pick: <T>(a: readonly T[]) => T;
+  logUniform: (lo: number, hi: number) => number;
+  lognormal: (mu: number, sigma: number) => number;
+  addr: (tag: string) => string;
+  send: (from: string, to: string, time: number, amount: number) => void;
+  activity: (w: string) => void;
+  newLegit: (pattern: string) => string;
+  fundTime: () => number;
+}
+
+/** Round withdrawal amounts real users pick (ETH). */
+const ROUND_AMOUNTS = [0.05, 0.1, 0.1, 0.25, 0.5, 0.5, 1, 2];
+
+/**
+ * Legitimate shapes that look like farm funding: an unlabelled exchange hot wallet batching withdrawals (one
+ * transaction a second pays many users, of whom 3-8 are on the list; round amounts), and grant or bounty programmes
+ * paying their contributors (6-24 of them on the list) the same amount through the labelled Disperse contract in one
+ * transaction. Only payments to listed wallets are emitted: an import loads only transfers touching the list.
+ */
+function addWorldLegit(w: WorldContext, legitCount: number, disperse: string): void {
+  const hotWallets = Array.from({ length: 3 }, () => w.addr('batching-hot-wallet'));
+  let paid = 0;
+  while (paid < legitCount * 0.12) {
+    const from = w.pick(hotWallets);
+    const t = w.fundTime();
+    for (let k = w.int(3, 8); k > 0; k--, paid++) {
+      const user = w.newLegit('batched_withdrawal');
+      w.send(from, user, t, w.pick(ROUND_AMOUNTS));
+      w.activity(user);
+    }
+  }
+  for (let g = 0; g < 4; g++) {
+    const t = w.fundTime();
+    const reward = w.pick(ROUND_AMOUNTS);
+    for (let k = w.int(6, 24); k > 0; k--) {
+      const contributor = w.newLegit('grant_payout');
+      w.send(disperse, contributor, t, reward);
+      w.activity(contributor);
+    }
+  }
+}
+
+/**
+ * Farm shapes with the tight timing taken out: a funder paying its wallets 10 minutes to 6 hours apart, amounts ±30%
+ * (`slow_star`), two levels of intermediates with hops minutes to hours apart (`deep_tree`), and wallets funded by
+ * labelled exchanges' withdrawals at unrelated times that all sweep to one collector over a few days (`sweep_only`).
+ */
+function addWorldFarms(
+  w: WorldContext,
+  c: { farmCount: number; campaignContract: string; exchanges: string[] },
+  truth: TruthRow[],
+): void {
+  const { campaignContract, exchanges } = c;
+  const perType = Math.max(1, Math.round(c.farmCount / 10));
+  WORLD_FARM_TYPES.forEach((type, ti) => {
+    for (let f = 0; f < perType; f++) {
+      const group = `world-${type}-${f}`;
+      const wallets = Array.from({ length: w.logUniform(3, 300) }, () => {
+        const a = w.addr('farm');
+        truth.push({ address: a, role: 'farm', pattern: type, group });
+        return a;
+      });
+      const amount = w.lognormal(-1, 1);
+      const vary = (share: number): number => amount * (1 + (w.r() - 0.5) * 2 * share);
+      let t = w.fundTime();
+      if (ti === 0) {
+        const funder = w.addr('funder');
+        for (const x of wallets) w.send(funder, x, (t += w.int(600, 6 * 3600)), vary(0.3));
+      } else if (ti === 1) {
+        const top = w.addr('funder');
+        const mids = Array.from({ length: Math.max(1, Math.ceil(wallets.length / 30)) }, () => w.addr('mid'));
+        const leaves = Array.from({ length: Math.max(1, Math.ceil(wallets.length / 6)) }, () => w.addr('leaf'));
+        mids.forEach((m) => w.send(top, m, (t += w.int(60, 7200)), vary(0.1) * 40));
+        leaves.forEach((l, i) => w.send(mids[i % mids.length], l, (t += w.int(60, 7200)), vary(0.1) * 7));
+        wallets.forEach((x, i) => w.send(leaves[i % leaves.length], x, (t += w.int(60, 3600)), vary(0.1)));
+      } else {
+        for (const x of wallets) w.send(w.pick(exchanges), x, w.fundTime(), w.lognormal(0, 1.2));
+        const collector = w.addr('collector');
+        const sweepStart = w.fundTime() + 40 * 86_400;
+        for (const x of wallets) w.send(x, collector, sweepStart + w.int(0, 3 * 86_400), vary(0.3));
+      }
+      for (const x of wallets) w.send(x, campaignContract, w.fundTime() + 45 * 86_400, w.lognormal(-2, 1));
+    }
+  });
 }
 
 function toInput(truth: TruthRow[], transfers: Simulated['transfers'], labels: Simulated['labels']): EngineInput {
