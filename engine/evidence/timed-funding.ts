@@ -34,6 +34,13 @@ export const BATCH_CHANCE = 0.01;
  * most this many seconds (an exchange pays many unrelated users within minutes; amounts tell them apart).
  */
 export const COTIMED_GAP_NO_AMOUNT_SECONDS = 60;
+/**
+ * A sender that is not labelled infrastructure but pays its recipients in at least this many separate batches over
+ * at least ROUTINE_SPAN_SECONDS works like an exchange's hot wallet batching withdrawals: its batches are its
+ * routine, not a farm's burst (a farm funds its wallets within days, in a few bursts). Set a priori, not fitted.
+ */
+export const ROUTINE_MIN_BATCHES = 10;
+export const ROUTINE_SPAN_SECONDS = 7 * 86_400;
 
 export interface FundingRun {
   kind: 'batch_funding' | 'cotimed_funding' | 'funding_tree';
@@ -94,11 +101,31 @@ export function fundingRuns(g: WalletGraph, ff: FirstFunding): FundingRun[] {
   for (let s = 0; s < idx.length; ) {
     let e = s;
     while (e < idx.length && ff.funder[idx[e]] === ff.funder[idx[s]]) e++;
-    if (e - s >= RUN_MIN) senderRuns(idx.slice(s, e), ff, runs, infra(ff.funder[idx[s]]));
+    if (e - s >= RUN_MIN) {
+      const before = runs.length;
+      const infrastructure = infra(ff.funder[idx[s]]);
+      senderRuns(idx.slice(s, e), ff, runs, infrastructure);
+      // a batching service's runs are its routine: none counts (its common funding is then "spread in time")
+      if (!infrastructure && routineBatches(runs, before)) runs.length = before;
+    }
     s = e;
   }
   treeRuns(g, ff, runs);
   return runs;
+}
+
+/** Whether the sender's runs (runs[from..]) are ROUTINE_MIN_BATCHES or more batches over ROUTINE_SPAN_SECONDS. */
+function routineBatches(runs: FundingRun[], from: number): boolean {
+  let batches = 0;
+  let first = Number.POSITIVE_INFINITY;
+  let last = Number.NEGATIVE_INFINITY;
+  for (let i = from; i < runs.length; i++) {
+    if (runs[i].kind !== 'batch_funding') continue;
+    batches++;
+    first = Math.min(first, runs[i].time);
+    last = Math.max(last, runs[i].time);
+  }
+  return batches >= ROUTINE_MIN_BATCHES && last - first >= ROUTINE_SPAN_SECONDS;
 }
 
 /**

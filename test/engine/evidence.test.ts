@@ -12,30 +12,14 @@ import {
   type AnalyzeResult,
   type EngineInput,
 } from '../../engine/index.ts';
-import { evm } from './helpers.ts';
+import { evm, timedInput, type TimedRow } from './helpers.ts';
 import { seededRng } from '../../engine/rng.ts';
-import { addressIndex } from '../../engine/address-index.ts';
 
 const pool = createEnginePool({ maxThreads: 2 });
 t.teardown(() => pool.destroy());
 
-type Row = [from: string, to: string, time: number, amount: number];
-
-function input(wallets: string[], rows: Row[], infrastructure: Record<string, string> = {}): EngineInput {
-  const { addresses, id } = addressIndex();
-  return {
-    chainFamily: 'evm',
-    wallets: wallets.map((address) => ({ address })),
-    transfers: {
-      addresses,
-      from: Uint32Array.from(rows, (r) => id(r[0])),
-      to: Uint32Array.from(rows, (r) => id(r[1])),
-      blockTime: Float64Array.from(rows, (r) => r[2]),
-      amount: Float64Array.from(rows, (r) => r[3]),
-    },
-    labels: { infrastructure: new Map(Object.entries(infrastructure)), exceptions: new Set() },
-  };
-}
+type Row = TimedRow;
+const input = timedInput;
 const run = (i: EngineInput, preset: 'conservative' | 'balanced' | 'strict' = 'balanced'): Promise<AnalyzeResult> =>
   analyze(i, { mode: 'onchain', preset, pool });
 const flagged = (r: AnalyzeResult, ws: string[]): number =>

@@ -58,3 +58,27 @@ export function fanOut(
   wallets.forEach((w, i) => transfers.push([w, wallets[(i + 1) % size], 2000 + i]));
   return { funder, wallets, transfers };
 }
+
+/** A transfer with a block time and an amount: [from, to, time, amount]. */
+export type TimedRow = [from: string, to: string, time: number, amount: number];
+
+/** Engine input from timed transfers with amounts (the timing evidence needs both). */
+export function timedInput(
+  wallets: string[],
+  rows: TimedRow[],
+  infrastructure: Record<string, string> = {},
+): EngineInput {
+  const { addresses, id } = addressIndex();
+  return {
+    chainFamily: 'evm',
+    wallets: wallets.map((address) => ({ address })),
+    transfers: {
+      addresses,
+      from: Uint32Array.from(rows, (r) => id(r[0])),
+      to: Uint32Array.from(rows, (r) => id(r[1])),
+      blockTime: Float64Array.from(rows, (r) => r[2]),
+      amount: Float64Array.from(rows, (r) => r[3]),
+    },
+    labels: { infrastructure: new Map(Object.entries(infrastructure)), exceptions: new Set() },
+  };
+}
