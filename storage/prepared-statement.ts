@@ -27,12 +27,30 @@ function nameOf(text: string): string | undefined {
 
 type Query = (text: unknown, values?: unknown, callback?: unknown) => unknown;
 
-/** Makes `client.query(text, values)` use a named statement for marked texts (for a new pool client). */
+/** PostgreSQL's answer when a table of a prepared statement changed its columns (a migration meanwhile). */
+const PLAN_CHANGED = '0A000';
+const IN_FAILED_TRANSACTION = '25P02';
+
+/**
+ * Makes `client.query(text, values)` use a named statement for marked texts (for a new pool client). When a
+ * migration changed a table under a prepared statement (another process upgraded the schema), PostgreSQL refuses
+ * it from then on: that call and later ones of this text run unnamed on this connection.
+ */
 export function prepareMarkedStatements(client: pg.PoolClient): void {
   const query = client.query.bind(client) as Query;
+  const stale = new Set<string>();
   const marked: Query = (text, values, callback) => {
-    const name = typeof text === 'string' && text.startsWith(PREPARED_MARK) ? nameOf(text) : undefined;
-    return name === undefined ? query(text, values, callback) : query({ name, text, values }, callback);
+    const marks = typeof text === 'string' && text.startsWith(PREPARED_MARK) && callback === undefined;
+    const name = marks ? nameOf(text) : undefined;
+    if (name === undefined || stale.has(name)) return query(text, values, callback);
+    return (query({ name, text, values }) as Promise<unknown>).catch((err: { code?: string }) => {
+      if (err?.code !== PLAN_CHANGED) throw err;
+      stale.add(name);
+      // inside a transaction the error has aborted it: report that error, not the refused retry
+      return (query(text, values) as Promise<unknown>).catch((retry: { code?: string }) => {
+        throw retry?.code === IN_FAILED_TRANSACTION ? err : retry;
+      });
+    });
   };
   // pg's query has many overloads; the marked one forwards every call unchanged except for the name it adds
   client.query = marked as typeof client.query;
