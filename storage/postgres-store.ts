@@ -7,6 +7,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import type { Database } from './database.ts';
 import { migrateToLatest } from './migrate.ts';
 import { copyStatement } from './copy-statement.ts';
+import { prepareMarkedStatements } from './prepared-statement.ts';
 import type { CopySession, CopyWriter, Store, StoreOptions } from './store-port.ts';
 
 /** COPY FROM STDIN on a held client: chunks stream to the server while the caller prepares the next ones. */
@@ -116,6 +117,7 @@ export async function openPostgresStore(url: string, opts: StoreOptions): Promis
     max: opts.poolSize ?? 10,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
+  pool.on('connect', prepareMarkedStatements);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   await sql`select 1`.execute(db);
   return {

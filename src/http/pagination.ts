@@ -1,5 +1,6 @@
 /** Keyset pages with opaque scope-bound cursors (spec: Pagination object). */
 import type { CursorCodec, CursorScope } from './cursor-codec.ts';
+import type { TextPage } from '../../storage/repos/scope-repo.ts';
 
 export interface Page<T> {
   items: T[];
@@ -54,6 +55,16 @@ function pageOf<R, P>(
 export async function scopedKeysetPage<S, R, P>(
   opts: PageOptions<R, P> & { fetch: (position: P, take: number) => Promise<{ scope: S; rows: R[] }> },
 ): Promise<{ scope: S; page: Page<R> }> {
+  const { scope, rows } = await fetchAfterCursor(opts);
+  return { scope, page: pageOf(rows, opts) };
+}
+
+/** The request's position (a bad cursor reported after the fetch that resolves the scope, see above). */
+async function fetchAfterCursor<P, T>(
+  opts: Pick<PageOptions<unknown, P>, 'cursors' | 'scope' | 'cursor' | 'maxCursorLength' | 'limit' | 'start'> & {
+    fetch: (position: P, take: number) => Promise<T>;
+  },
+): Promise<T> {
   let position = opts.start;
   let badCursor: unknown = null;
   if (opts.cursor !== undefined) {
@@ -63,9 +74,29 @@ export async function scopedKeysetPage<S, R, P>(
       badCursor = err;
     }
   }
-  const { scope, rows } = await opts.fetch(position, badCursor === null ? opts.limit + 1 : 0);
+  const fetched = await opts.fetch(position, badCursor === null ? opts.limit + 1 : 0);
   if (badCursor !== null) throw badCursor;
-  return { scope, page: pageOf(rows, opts) };
+  return fetched;
+}
+
+/**
+ * scopedKeysetPage for a page the database wrote as JSON text (scope-repo.ts, TextPage), by ordinal: the same
+ * cursors and pagination object, the items left as text.
+ */
+export async function scopedTextPage<S>(
+  opts: Omit<PageOptions<unknown, number>, 'positionOf'> & {
+    fetch: (position: number, take: number) => Promise<{ scope: S; page: TextPage }>;
+  },
+): Promise<{ scope: S; page: TextPage; pagination: Page<unknown>['pagination'] }> {
+  const { scope, page } = await fetchAfterCursor(opts);
+  const hasMore = page.count > opts.limit;
+  const pagination = {
+    limit: opts.limit,
+    returned: Math.min(page.count, opts.limit),
+    hasMore,
+    nextCursor: hasMore ? opts.cursors.encode(opts.scope, page.last) : null,
+  };
+  return { scope, page, pagination };
 }
 
 /** A page of rows listed newest first by their `seq` (reviews, appeals), with cursors of up to 512 characters. */

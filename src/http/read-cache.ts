@@ -48,6 +48,11 @@ export class ReadCache {
     return entry;
   }
 
+  /** False when the budget is zero (READ_CACHE_MB=0): nothing is stored. */
+  get enabled(): boolean {
+    return this.maxBytes > 0;
+  }
+
   get size(): number {
     return this.entries.size;
   }

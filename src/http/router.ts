@@ -149,7 +149,8 @@ export function buildRouter(defs: RouteDef[], config: Config, authenticator: Aut
 /** Serves immutable JSON reads from the cache, and fills it from handlers that mark their answer immutable. */
 function cachedRead(cache: ReadCache, variant?: (ctx: AppContext) => Promise<string>) {
   return async (ctx: AppContext, next: Next): Promise<void> => {
-    const extra = variant ? `\n${await variant(ctx)}` : '';
+    // with the cache off nothing is stored, so the variant's query (the run's newest review) is not needed
+    const extra = variant && cache.enabled ? `\n${await variant(ctx)}` : '';
     const key = `${ctx.state.principal?.ownerId ?? ''}\n${ctx.path}?${ctx.querystring}${extra}`;
     const send = (e: { body: string; etag: string; headers: Record<string, string> }, hit: boolean): void => {
       for (const [k, v] of Object.entries(e.headers)) ctx.set(k, v);
@@ -169,19 +170,21 @@ function cachedRead(cache: ReadCache, variant?: (ctx: AppContext) => Promise<str
       return;
     }
     await next();
-    if (
-      ctx.state.immutable === true &&
-      ctx.status === 200 &&
-      ctx.body !== null &&
-      typeof ctx.body === 'object' &&
-      !Buffer.isBuffer(ctx.body)
-    ) {
+    const body = ctx.state.immutable === true && ctx.status === 200 ? jsonText(ctx) : null;
+    if (body !== null) {
       const headers: Record<string, string> = {};
       for (const h of ['x-service-decision-boundary']) {
         const v = ctx.response.get(h);
         if (v) headers[h] = v;
       }
-      send(cache.set(key, JSON.stringify(ctx.body), headers), false);
+      send(cache.set(key, body, headers), false);
     }
   };
+}
+
+/** The JSON answer as text: a serialised object, or the text of sendJsonText (json-text.ts); null for others. */
+function jsonText(ctx: AppContext): string | null {
+  if (typeof ctx.body === 'string') return ctx.response.is('json') ? ctx.body : null;
+  if (ctx.body === null || typeof ctx.body !== 'object' || Buffer.isBuffer(ctx.body)) return null;
+  return JSON.stringify(ctx.body);
 }

@@ -3,9 +3,17 @@ import type { AnalysisRow } from '../../storage/repos/analyses-repo.ts';
 import type { CampaignRow } from '../../storage/repos/campaigns-repo.ts';
 import type { ClusterRow } from '../../storage/repos/results-repo.ts';
 import type { RawBuilder } from 'kysely';
-import { findCampaign, findCluster, findClusterWithPage, findRun, findRunWithPage } from '../results/scope.ts';
+import {
+  findCampaign,
+  findCluster,
+  findClusterWithPage,
+  findClusterWithTextPage,
+  findRun,
+  findRunWithPage,
+  findRunWithTextPage,
+} from '../results/scope.ts';
 import { principalOf, type AppContext } from './route-def.ts';
-import { scopedKeysetPage } from './pagination.ts';
+import { scopedKeysetPage, scopedTextPage } from './pagination.ts';
 import type { CursorScope } from './cursor-codec.ts';
 
 export const resolveCampaign = (ctx: AppContext): Promise<CampaignRow> =>
@@ -40,51 +48,95 @@ export const resolveClusterPage = <R>(ctx: AppContext, page: RawBuilder<unknown>
     page,
   );
 
-/** A keyset page in ordinal order whose fetch resolves the request's scope in the same statement. */
-const ordinalPage = <R extends { ordinal: number }, S>(
+/** The paging query parameters of a request, and the select of one page after `position` (`take` rows). */
+type PageQuery = { limit: number; cursor?: string };
+type PageSql = (position: number, take: number) => RawBuilder<unknown>;
+
+/** The request's cursor scope of a run's pages: owner, campaign, run and `kind`. */
+const runCursorScope = (ctx: AppContext, kind: string): CursorScope => ({
+  o: principalOf(ctx).ownerId,
+  c: ctx.params.id,
+  a: ctx.params.analysisId,
+  k: kind,
+});
+
+/** The same for a cluster's pages: also the cluster label and `extra` (the evidence lane). */
+const clusterCursorScope = (ctx: AppContext, kind: string, extra: CursorScope = {}): CursorScope => ({
+  ...runCursorScope(ctx, kind),
+  l: ctx.params.clusterLabel,
+  ...extra,
+});
+
+/** What a page of the request starts from: its cursor (up to 512 characters) bound to `scope`, its limit. */
+const pageOptions = (ctx: AppContext, query: PageQuery, scope: CursorScope) => ({
+  cursors: ctx.services.cursors,
+  scope,
+  cursor: query.cursor,
+  maxCursorLength: 512,
+  limit: query.limit,
+  start: 0,
+});
+
+/**
+ * A page of a run's rows in ordinal order (cluster catalog, decisions), the run resolved in the same statement
+ * (scopedKeysetPage); the cursor is bound to owner, campaign, run and `kind`.
+ */
+export const runOrdinalPage = <R extends { ordinal: number }>(
   ctx: AppContext,
-  query: { limit: number; cursor?: string },
-  scope: CursorScope,
-  fetch: (position: number, take: number) => Promise<{ scope: S; rows: R[] }>,
+  query: PageQuery,
+  kind: string,
+  page: PageSql,
 ) =>
   scopedKeysetPage({
-    cursors: ctx.services.cursors,
-    scope,
-    cursor: query.cursor,
-    maxCursorLength: 512,
-    limit: query.limit,
-    start: 0,
-    fetch,
+    ...pageOptions(ctx, query, runCursorScope(ctx, kind)),
+    fetch: (position, take) => resolveRunPage<R>(ctx, page(position, take)),
     positionOf: (r) => r.ordinal,
   });
 
 /**
- * A page of a run's rows in ordinal order (cluster catalog, decisions), the run resolved in the same statement; the
- * cursor is bound to owner, campaign, run and `kind`.
+ * The same for a cluster's rows (members, evidence): the cursor is also bound to the cluster label and to
+ * `scopeExtra` (the evidence lane).
  */
-export const runOrdinalPage = <R extends { ordinal: number }>(
-  ctx: AppContext,
-  query: { limit: number; cursor?: string },
-  kind: string,
-  page: (position: number, take: number) => RawBuilder<unknown>,
-) =>
-  ordinalPage(
-    ctx,
-    query,
-    { o: principalOf(ctx).ownerId, c: ctx.params.id, a: ctx.params.analysisId, k: kind },
-    (position, take) => resolveRunPage<R>(ctx, page(position, take)),
-  );
-
-/** The same for a cluster's rows (members): the cursor is also bound to the cluster label. */
 export const clusterOrdinalPage = <R extends { ordinal: number }>(
   ctx: AppContext,
-  query: { limit: number; cursor?: string },
+  query: PageQuery,
   kind: string,
-  page: (position: number, take: number) => RawBuilder<unknown>,
+  page: PageSql,
+  scopeExtra: CursorScope = {},
 ) =>
-  ordinalPage(
-    ctx,
-    query,
-    { o: principalOf(ctx).ownerId, c: ctx.params.id, a: ctx.params.analysisId, l: ctx.params.clusterLabel, k: kind },
-    (position, take) => resolveClusterPage<R>(ctx, page(position, take)),
-  );
+  scopedKeysetPage({
+    ...pageOptions(ctx, query, clusterCursorScope(ctx, kind, scopeExtra)),
+    fetch: (position, take) => resolveClusterPage<R>(ctx, page(position, take)),
+    positionOf: (r) => r.ordinal,
+  });
+
+/** The path's ids for an owner-scoped read. */
+const pathIds = (ctx: AppContext) => ({
+  ownerId: principalOf(ctx).ownerId,
+  campaignId: ctx.params.id,
+  analysisId: ctx.params.analysisId,
+});
+
+/**
+ * runOrdinalPage with the items written as JSON text by the database (page-text-repo.ts, scopedTextPage): the same
+ * cursors, so either path continues the other's pages.
+ */
+export const runTextPage = (ctx: AppContext, query: PageQuery, kind: string, page: PageSql) =>
+  scopedTextPage({
+    ...pageOptions(ctx, query, runCursorScope(ctx, kind)),
+    fetch: (position, take) =>
+      findRunWithTextPage(ctx.services.store.db, pathIds(ctx), page(position, take), query.limit),
+  });
+
+/** clusterOrdinalPage with the items written as JSON text by the database. */
+export const clusterTextPage = (ctx: AppContext, query: PageQuery, kind: string, page: PageSql) =>
+  scopedTextPage({
+    ...pageOptions(ctx, query, clusterCursorScope(ctx, kind)),
+    fetch: (position, take) =>
+      findClusterWithTextPage(
+        ctx.services.store.db,
+        { ...pathIds(ctx), clusterLabel: ctx.params.clusterLabel },
+        page(position, take),
+        query.limit,
+      ),
+  });

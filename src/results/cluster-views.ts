@@ -34,6 +34,20 @@ export const catalogRow = (
   };
 };
 
+/** A `walletAddress` member as the database writes it (page-text-repo.ts): EVM addresses are stored lower-case. */
+const WALLET_MEMBER = /"walletAddress":"(0x[0-9a-f]{40})"/g;
+
+/**
+ * displayAddress applied to the `walletAddress` members of items written as JSON text by the database. An
+ * unescaped `"walletAddress":"` can only be a member name (inside a JSON string its quotes are escaped), and
+ * displayAddress leaves any other form as stored, so the text reads as the views above would write it.
+ */
+export function displayWalletAddresses(chain: string, itemsText: string): string {
+  const fam = chainFamily(chain);
+  if (fam !== 'evm') return itemsText;
+  return itemsText.replace(WALLET_MEMBER, (_m, a: string) => `"walletAddress":"${displayAddress(fam, a)}"`);
+}
+
 export function evidenceItem(chain: string, e: EvidenceRow): Record<string, unknown> {
   const fam = chainFamily(chain);
   return {

@@ -4,7 +4,13 @@ import type { Database } from '../../storage/database.ts';
 import type { AnalysisRow } from '../../storage/repos/analyses-repo.ts';
 import type { ClusterRow } from '../../storage/repos/results-repo.ts';
 import { getCampaign, type CampaignRow } from '../../storage/repos/campaigns-repo.ts';
-import { resolveReadScope, resolveReadScopeWithPage } from '../../storage/repos/scope-repo.ts';
+import {
+  resolveReadScope,
+  resolveReadScopeWithPage,
+  resolveReadScopeWithTextPage,
+  type ReadScope,
+  type TextPage,
+} from '../../storage/repos/scope-repo.ts';
 import { camelRow } from '../../storage/camel-row.ts';
 import { notFound } from '../core/domain-error.ts';
 
@@ -70,4 +76,35 @@ export async function findClusterWithPage<R>(
   if (!r.run) throw notFound('analysis_not_found', 'analysis');
   if (!r.cluster) throw notFound('cluster_not_found', 'cluster');
   return { scope: { campaign: r.campaign, run: r.run, cluster: r.cluster }, rows: r.page.map((p) => camelRow(p) as R) };
+}
+
+/** The run of a resolved scope, or the not-found error of its first missing part. */
+function runOf(r: ReadScope): { campaign: CampaignRow; run: AnalysisRow } {
+  if (!r.campaign) throw notFound('campaign_not_found', 'campaign');
+  if (!r.run) throw notFound('analysis_not_found', 'analysis');
+  return { campaign: r.campaign, run: r.run };
+}
+
+/** findRun and a page of the run written as JSON text (a page query of page-text-repo.ts) in one statement. */
+export async function findRunWithTextPage(
+  db: Kysely<Database>,
+  ids: { ownerId: string; campaignId: string; analysisId: string },
+  page: RawBuilder<unknown>,
+  limit: number,
+): Promise<{ scope: { campaign: CampaignRow; run: AnalysisRow }; page: TextPage }> {
+  const r = await resolveReadScopeWithTextPage(db, ids, page, limit);
+  return { scope: runOf(r), page: r.page };
+}
+
+/** findCluster and a page of the cluster written as JSON text in one statement. */
+export async function findClusterWithTextPage(
+  db: Kysely<Database>,
+  ids: { ownerId: string; campaignId: string; analysisId: string; clusterLabel: string },
+  page: RawBuilder<unknown>,
+  limit: number,
+): Promise<{ scope: { campaign: CampaignRow; run: AnalysisRow; cluster: ClusterRow }; page: TextPage }> {
+  const r = await resolveReadScopeWithTextPage(db, ids, page, limit);
+  const scope = runOf(r);
+  if (!r.cluster) throw notFound('cluster_not_found', 'cluster');
+  return { scope: { ...scope, cluster: r.cluster }, page: r.page };
 }

@@ -167,6 +167,18 @@ export const clusterCatalogPage = (afterOrdinal: number, limit: number): RawBuil
   sql`select k.ordinal, k.label, k.size, k.risk_score, k.grouping_basis from clusters k
     where k.analysis_id = a.id and k.ordinal > ${afterOrdinal} order by k.ordinal limit ${limit}`;
 
+/**
+ * Evidence of one lane of the scope's cluster after `afterOrdinal` (see scanEvidence): confidence is a float8,
+ * which JSON carries as the shortest text that reads back as the same number, as the driver parses it.
+ */
+export const evidencePage =
+  (lane: string) =>
+  (afterOrdinal: number, limit: number): RawBuilder<unknown> =>
+    sql`select e.cluster_ordinal, e.lane, e.ordinal, e.kind, e.confidence, e.risk_bearing, e.addresses, e.data
+      from cluster_evidence e
+      where e.analysis_id = a.id and e.cluster_ordinal = cl.ordinal and e.lane = ${lane} and e.ordinal > ${afterOrdinal}
+      order by e.ordinal limit ${limit}`;
+
 export type DiffRow = { walletAddress: string; a: DecisionRow | null; b: DecisionRow | null };
 
 /**

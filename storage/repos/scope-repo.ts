@@ -5,6 +5,7 @@
 import { sql, type Kysely, type RawBuilder, type Selectable, type Transaction } from 'kysely';
 import type { CampaignTable, Database } from '../database.ts';
 import { camelKey } from '../camel-row.ts';
+import { prepared } from '../prepared-statement.ts';
 import type { AnalysisRow } from './analyses-repo.ts';
 import { toCampaign, type CampaignRow } from './campaigns-repo.ts';
 import type { ClusterRow } from './results-repo.ts';
@@ -96,6 +97,44 @@ export async function resolveReadScopeWithPage(
   return { ...r, page: r.page ?? [] };
 }
 
+/**
+ * A page whose rows the database wrote as JSON text: `text` is the first `limit` items joined by commas (the inside
+ * of a JSON array), `count` the rows found (up to limit + 1: more than `limit` means there is a next page), `last`
+ * the ordinal of the last item, `plain` false when a row asked for the caller's general path instead.
+ */
+export interface TextPage {
+  text: string;
+  count: number;
+  last: number | null;
+  plain: boolean;
+}
+
+/**
+ * The scope of a read and a page written as JSON text by the database, in one statement: the server splices the
+ * text into the response without parsing it. `page` selects `ordinal`, `item` (one JSON value as text) and `plain`
+ * over the run `a` (and cluster `cl`), at most `limit` + 1 rows; see storage/repos/page-text-repo.ts.
+ */
+export async function resolveReadScopeWithTextPage(
+  db: Db,
+  ids: { ownerId: string; campaignId: string; analysisId: string; clusterLabel?: string },
+  page: RawBuilder<unknown>,
+  limit: number,
+): Promise<ReadScope & { page: TextPage }> {
+  const { ownerId, campaignId, analysisId, clusterLabel } = ids;
+  const r = await scopeQuery(db, ownerId, campaignId, analysisId, clusterLabel, null, { page, limit });
+  return { ...r, page: r.textPage ?? { text: '', count: 0, last: null, plain: true } };
+}
+
+/** The lateral join that aggregates a text page (row_number keeps the limit + 1st row out of the text). */
+const textPageJoin = (t: { page: RawBuilder<unknown>; limit: number }) => sql`
+    left join lateral (
+      select count(*)::int as page_count,
+        max(q.ordinal) filter (where q.n <= ${t.limit}) as page_last,
+        coalesce(string_agg(q.item, ',' order by q.ordinal) filter (where q.n <= ${t.limit}), '') as page_text,
+        coalesce(bool_and(q.plain), true) as page_plain
+      from (select x.*, row_number() over (order by x.ordinal) as n from (${t.page}) x) q
+    ) p on true`;
+
 async function scopeQuery(
   db: Db,
   ownerId: string,
@@ -103,7 +142,8 @@ async function scopeQuery(
   analysisId: string,
   clusterLabel: string | undefined,
   page: RawBuilder<unknown> | null,
-): Promise<ReadScope & { page?: Array<Record<string, unknown>> }> {
+  textPage: { page: RawBuilder<unknown>; limit: number } | null = null,
+): Promise<ReadScope & { page?: Array<Record<string, unknown>>; textPage?: TextPage }> {
   const cluster = clusterLabel === undefined ? sql`` : sql`, ${aliased('cl', 'k_', CLUSTER_COLUMNS)}`;
   const clusterJoin =
     clusterLabel === undefined
@@ -114,10 +154,12 @@ async function scopeQuery(
     page === null
       ? sql``
       : sql`, (select coalesce(json_agg(q order by q.ordinal), '[]'::json) from (${page}) q) as page_rows`;
-  const r = await sql<Record<string, unknown>>`
-    select c.*, ${aliased('a', 'a_', ANALYSIS_COLUMNS)}${cluster}${pageColumn}
+  const textColumns = textPage === null ? sql`` : sql`, p.page_count, p.page_last, p.page_text, p.page_plain`;
+  const r = await sql<Record<string, unknown>>`${prepared}
+    select c.*, ${aliased('a', 'a_', ANALYSIS_COLUMNS)}${cluster}${pageColumn}${textColumns}
     from campaigns c
     left join analyses a on a.id = ${analysisId} and a.campaign_id = c.id and a.owner_id = ${ownerId}${clusterJoin}
+    ${textPage === null ? sql`` : textPageJoin(textPage)}
     where c.id = ${campaignId} and c.owner_id = ${ownerId}`.execute(db);
   const row = r.rows[0];
   if (!row) return { campaign: null, run: null, cluster: null };
@@ -126,5 +168,13 @@ async function scopeQuery(
     run: unprefix<AnalysisRow>(row, 'a_', ANALYSIS_COLUMNS),
     cluster: clusterLabel === undefined ? null : unprefix<ClusterRow>(row, 'k_', CLUSTER_COLUMNS),
     ...(page === null ? {} : { page: row.page_rows as Array<Record<string, unknown>> }),
+    ...(textPage === null ? {} : { textPage: textPageOf(row) }),
   };
 }
+
+const textPageOf = (row: Record<string, unknown>): TextPage => ({
+  text: row.page_text as string,
+  count: row.page_count as number,
+  last: row.page_last as number | null,
+  plain: row.page_plain as boolean,
+});

@@ -15,6 +15,7 @@ import { newId } from '../../src/core/ids.ts';
 import { storageContractExtensions } from './storage-contract-extensions.ts';
 import { reviewsContract } from './reviews-contract.ts';
 import { bulkLoadContract } from './bulk-load-contract.ts';
+import { textPagesContract } from './text-pages-contract.ts';
 
 const campaign = (ownerId: string) => ({
   id: newId('cmp'),
@@ -150,4 +151,5 @@ export function runStorageContract(t: Test, factory: StoreFactory): void {
   storageContractExtensions(t, factory);
   reviewsContract(t, factory);
   bulkLoadContract(t, factory);
+  textPagesContract(t, factory);
 }

@@ -1,6 +1,8 @@
 /** v2 clusters (read-only, never recomputed): catalog, intelligence, evidence, members, export. */
 import {
   clusterCatalogPage,
+  evidencePage,
+  type EvidenceRow,
   countClusters,
   listMembers,
   membersPage,
@@ -8,17 +10,27 @@ import {
   type ClusterRow,
   type DecisionRow,
 } from '../../../storage/repos/results-repo.ts';
-import { resolveCluster, clusterOrdinalPage, runOrdinalPage } from '../scope.ts';
-import { catalogRow, evidenceItem, intelligenceView, memberItem } from '../../results/cluster-views.ts';
+import type { AnalysisRow } from '../../../storage/repos/analyses-repo.ts';
+import type { CampaignRow } from '../../../storage/repos/campaigns-repo.ts';
+import { resolveCluster, clusterOrdinalPage, clusterTextPage, runOrdinalPage, runTextPage } from '../scope.ts';
+import { catalogTextPage, membersTextPage } from '../../../storage/repos/page-text-repo.ts';
+import { objectWithArrayText, sendJsonText } from '../json-text.ts';
+import {
+  catalogRow,
+  displayWalletAddresses,
+  evidenceItem,
+  intelligenceView,
+  memberItem,
+} from '../../results/cluster-views.ts';
 import { CLUSTER_EXPORT_FORMATS, clusterExport } from '../../results/cluster-export-service.ts';
 import { BOUNDARIES, DECISION_BOUNDARY_HEADER, DECISION_BOUNDARY_VALUE } from '../../results/boundaries.ts';
-import { keysetPage } from '../pagination.ts';
 import { type AppContext, principalOf, defineRoute, type RouteDef } from '../route-def.ts';
 import { reviewsCacheKey, teamReviews } from '../../reviews/team-review.ts';
 import { Type } from '@sinclair/typebox';
 import { cursorParam, errorSchema, limitParam, pageQuery, paginationSchema } from '../schemas/common.ts';
 import { StringEnum } from '../schemas/schema-types.ts';
 
+type PageQuery = { limit: number; cursor?: string };
 type CatalogRow = Pick<ClusterRow, 'ordinal' | 'label' | 'size' | 'riskScore' | 'groupingBasis'>;
 
 const err = (description: string) => ({ description, schema: errorSchema });
@@ -56,22 +68,13 @@ export const clusterRoutes: RouteDef[] = [
       404: err('Unknown campaign or analysis'),
     },
     async handler(ctx) {
-      const {
-        scope: { campaign, run },
-        page,
-      } = await runOrdinalPage<CatalogRow>(ctx, ctx.state.query, 'catalog', clusterCatalogPage);
-      ctx.state.immutable = run.status === 'completed';
-      ctx.body = {
-        object: 'cluster_list',
-        apiVersion: 'v2',
-        campaignId: campaign.id,
-        analysisId: run.id,
-        analysisStatus: run.status,
-        storedClusterCount: storedClusterCount(run) ?? (await countClusters(ctx.services.store.db, run.id)),
-        clusters: page.items.map((c) => catalogRow(campaign.id, run.id, c)),
-        pagination: page.pagination,
-        boundaries: BOUNDARIES,
-      };
+      // catalogRow's JSON text, written by the database; a label that a link must escape takes the general path
+      const fast = await runTextPage(ctx, ctx.state.query, 'catalog', catalogTextPage);
+      if (!fast.page.plain) return catalogPage(ctx, ctx.state.query);
+      ctx.state.immutable = fast.scope.run.status === 'completed';
+      const head = await catalogHead(ctx, fast.scope);
+      const tail = { pagination: fast.pagination, boundaries: BOUNDARIES };
+      sendJsonText(ctx, objectWithArrayText(head, 'clusters', fast.page.text, tail));
     },
   }),
   defineRoute({
@@ -151,38 +154,15 @@ export const clusterRoutes: RouteDef[] = [
       404: err('Unknown campaign, analysis or cluster'),
     },
     async handler(ctx) {
-      const { campaign, run, cluster } = await resolveCluster(ctx);
-      ctx.state.immutable = run.status === 'completed';
+      // scope and page in one statement; the cursor is bound to the lane as well
       const q = ctx.state.query;
-      let scanned = 0;
-      const page = await keysetPage({
-        cursors: ctx.services.cursors,
-        scope: {
-          o: principalOf(ctx).ownerId,
-          c: campaign.id,
-          a: run.id,
-          l: cluster.label,
-          k: 'evidence',
-          lane: q.lane,
-        },
-        cursor: q.cursor,
-        maxCursorLength: 512,
-        limit: q.limit,
-        start: 0,
-        fetch: async (pos, take) => {
-          const rows = await scanEvidence(
-            ctx.services.store.db,
-            run.id,
-            cluster.ordinal,
-            q.lane,
-            pos,
-            Math.min(take, MAX_SCAN_ROWS),
-          );
-          scanned = rows.length;
-          return rows;
-        },
-        positionOf: (r) => r.ordinal,
-      });
+      const {
+        scope: { campaign, run, cluster },
+        page,
+      } = await clusterOrdinalPage<EvidenceRow>(ctx, q, 'evidence', evidencePage(q.lane), { lane: q.lane });
+      ctx.state.immutable = run.status === 'completed';
+      // a page reads limit + 1 rows (limit is at most 200), always within the scan bound
+      const scanned = page.items.length + (page.pagination.hasMore ? 1 : 0);
       ctx.body = {
         object: 'cluster_evidence_list',
         apiVersion: 'v2',
@@ -226,23 +206,17 @@ export const clusterRoutes: RouteDef[] = [
       404: err('Unknown campaign, analysis or cluster'),
     },
     async handler(ctx) {
-      const {
-        scope: { campaign, run, cluster },
-        page,
-      } = await clusterOrdinalPage<DecisionRow>(ctx, ctx.state.query, 'members', membersPage);
+      // memberItem's JSON text, written by the database; a page that a review speaks for takes the general path
+      const fast = await clusterTextPage(ctx, ctx.state.query, 'members', membersTextPage);
+      if (!fast.page.plain) return membersPageWithReviews(ctx, ctx.state.query);
+      const { run } = fast.scope;
       ctx.state.immutable = run.status === 'completed';
-      const teamReviewOf = await teamReviews(ctx.services.store.db, run.id, cluster.label, page.items);
-      ctx.body = {
-        object: 'cluster_member_list',
-        apiVersion: 'v2',
-        campaignId: campaign.id,
-        analysisId: run.id,
-        clusterLabel: cluster.label,
-        storedTotalMembers: cluster.size,
-        members: page.items.map((m) => memberItem(run.chain, m, teamReviewOf(m))),
-        pagination: page.pagination,
-        boundaries: BOUNDARIES,
-      };
+      const head = membersHead(fast.scope);
+      const items = displayWalletAddresses(run.chain, fast.page.text);
+      sendJsonText(
+        ctx,
+        objectWithArrayText(head, 'members', items, { pagination: fast.pagination, boundaries: BOUNDARIES }),
+      );
     },
   }),
   defineRoute({
@@ -277,4 +251,51 @@ export const clusterRoutes: RouteDef[] = [
 function storedClusterCount(run: { status: string; summary: unknown }): number | null {
   const n = (run.summary as { clusters?: unknown } | null)?.clusters;
   return run.status === 'completed' && typeof n === 'number' ? n : null;
+}
+
+/** The members of a catalog before its clusters, in the order the response shows them. */
+const catalogHead = async (ctx: AppContext, { campaign, run }: { campaign: CampaignRow; run: AnalysisRow }) => ({
+  object: 'cluster_list',
+  apiVersion: 'v2',
+  campaignId: campaign.id,
+  analysisId: run.id,
+  analysisStatus: run.status,
+  storedClusterCount: storedClusterCount(run) ?? (await countClusters(ctx.services.store.db, run.id)),
+});
+
+/** The members of a members page before its items. */
+const membersHead = (s: { campaign: CampaignRow; run: AnalysisRow; cluster: ClusterRow }) => ({
+  object: 'cluster_member_list',
+  apiVersion: 'v2',
+  campaignId: s.campaign.id,
+  analysisId: s.run.id,
+  clusterLabel: s.cluster.label,
+  storedTotalMembers: s.cluster.size,
+});
+
+/** The catalog built from rows (labels that a link must escape). */
+async function catalogPage(ctx: AppContext, query: PageQuery): Promise<void> {
+  const { scope, page } = await runOrdinalPage<CatalogRow>(ctx, query, 'catalog', clusterCatalogPage);
+  const { campaign, run } = scope;
+  ctx.state.immutable = run.status === 'completed';
+  ctx.body = {
+    ...(await catalogHead(ctx, scope)),
+    clusters: page.items.map((c) => catalogRow(campaign.id, run.id, c)),
+    pagination: page.pagination,
+    boundaries: BOUNDARIES,
+  };
+}
+
+/** A members page built from rows, with the team review that speaks for each member. */
+async function membersPageWithReviews(ctx: AppContext, query: PageQuery): Promise<void> {
+  const { scope, page } = await clusterOrdinalPage<DecisionRow>(ctx, query, 'members', membersPage);
+  const { run, cluster } = scope;
+  ctx.state.immutable = run.status === 'completed';
+  const teamReviewOf = await teamReviews(ctx.services.store.db, run.id, cluster.label, page.items);
+  ctx.body = {
+    ...membersHead(scope),
+    members: page.items.map((m) => memberItem(run.chain, m, teamReviewOf(m))),
+    pagination: page.pagination,
+    boundaries: BOUNDARIES,
+  };
 }

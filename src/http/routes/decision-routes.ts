@@ -1,5 +1,8 @@
-import { decisionsPage, diffDecisions, type DecisionRow } from '../../../storage/repos/results-repo.ts';
-import { resolveCampaign, resolveRun, runOrdinalPage } from '../scope.ts';
+import { diffDecisions, type DecisionRow } from '../../../storage/repos/results-repo.ts';
+import { decisionsTextPage } from '../../../storage/repos/page-text-repo.ts';
+import { displayWalletAddresses } from '../../results/cluster-views.ts';
+import { objectWithArrayText, sendJsonText } from '../json-text.ts';
+import { resolveCampaign, resolveRun, runTextPage } from '../scope.ts';
 import { comparableRuns } from '../../results/decision-diff.ts';
 import { decisionRowView, latestPackageInput, packageCsv, packageJson } from '../../results/decision-package.ts';
 import { DECISION_BOUNDARY_HEADER, DECISION_BOUNDARY_VALUE, BOUNDARIES } from '../../results/boundaries.ts';
@@ -63,12 +66,14 @@ export const decisionRoutes: RouteDef[] = [
       503: err('Store unavailable'),
     },
     async handler(ctx) {
+      // the rows come as decisionRowView's JSON text, written by the database (page-text-repo.ts)
       const {
         scope: { campaign, run },
         page,
-      } = await runOrdinalPage<DecisionRow>(ctx, ctx.state.query, 'decisions', decisionsPage);
+        pagination,
+      } = await runTextPage(ctx, ctx.state.query, 'decisions', decisionsTextPage);
       ctx.state.immutable = run.status === 'completed';
-      ctx.body = {
+      const head = {
         object: 'decision_list',
         apiVersion: 'v2',
         campaignId: campaign.id,
@@ -76,10 +81,9 @@ export const decisionRoutes: RouteDef[] = [
         analysisStatus: run.status,
         riskPolicy: run.riskPolicy,
         policyVersion: run.policyVersion,
-        decisions: page.items.map((d) => decisionRowView(run.chain, d)),
-        pagination: page.pagination,
-        boundaries: BOUNDARIES,
       };
+      const items = displayWalletAddresses(run.chain, page.text);
+      sendJsonText(ctx, objectWithArrayText(head, 'decisions', items, { pagination, boundaries: BOUNDARIES }));
     },
   }),
   defineRoute({

@@ -1,0 +1,62 @@
+/**
+ * Page queries that write each row as the API's JSON item, as text, for resolveReadScopeWithTextPage
+ * (scope-repo.ts): the server splices the text into the response without parsing rows or serialising objects.
+ * The field names and order are those of the views in src/results (decisionRowView, memberItem, catalogRow);
+ * test/http/text-pages.test.ts compares both paths on a stored run. Strings go through to_json (the same escapes
+ * as JSON.stringify); jsonb columns keep PostgreSQL's spacing, so bodies are JSON-equal to the views, not
+ * byte-equal. EVM addresses come back stored (lower-case): the caller applies the EIP-55 display form.
+ * A row whose item the database cannot write exactly says so with `plain = false`, and the caller takes the
+ * general path for that page.
+ */
+import { sql, type RawBuilder } from 'kysely';
+
+/** A value as JSON text (`null` for SQL null). */
+const json = (column: string) => `coalesce(to_json(${column})::text, 'null')`;
+
+/** The columns of a decision item shared by the decisions and members pages. */
+const decisionPage = (item: string, where: RawBuilder<unknown>, plain = 'true') =>
+  sql`select d.ordinal, ${sql.raw(item)} as item, ${sql.raw(plain)} as plain from decisions d where ${where}`;
+
+/** decisionRowView (src/results/decision-package.ts) of each decision of the run `a` after `afterOrdinal`. */
+export const decisionsTextPage = (afterOrdinal: number, take: number): RawBuilder<unknown> =>
+  decisionPage(
+    `'{"walletAddress":' || ${json('d.wallet_address')} || ',"clusterLabel":' || ${json('d.cluster_label')}
+      || ',"storedWalletState":{"riskScore":' || d.risk_score || ',"storedStatus":' || ${json('d.stored_status')}
+      || ',"clusterLabel":' || ${json('d.cluster_label')} || ',"reasons":' || d.reasons::text
+      || '},"executionRecommendation":{"storedRecommendedAction":' || ${json('d.recommended_action')}
+      || ',"operatorPolicyAction":' || ${json('d.policy_action')} || '}}'`,
+    sql`d.analysis_id = a.id and d.ordinal > ${afterOrdinal} order by d.ordinal limit ${take}`,
+  );
+
+/**
+ * memberItem (src/results/cluster-views.ts) of each member of the cluster `cl` after `afterOrdinal`, with no team
+ * review: a member that a review speaks for (its wallet's or its cluster's, as latestReviews reads them) is not
+ * plain, and its page takes the general path that shows the review.
+ */
+export const membersTextPage = (afterOrdinal: number, take: number): RawBuilder<unknown> =>
+  decisionPage(
+    `'{"walletAddress":' || ${json('d.wallet_address')} || ',"chain":' || ${json('a.chain')}
+      || ',"riskScore":' || d.risk_score || ',"storedStatus":' || ${json('d.stored_status')}
+      || ',"storedRecommendedAction":' || ${json('d.recommended_action')}
+      || ',"operatorPolicyAction":' || ${json('d.policy_action')} || ',"reasons":' || d.reasons::text
+      || ',"teamReview":null}'`,
+    sql`d.analysis_id = a.id and d.cluster_ordinal = cl.ordinal and d.ordinal > ${afterOrdinal}
+      order by d.ordinal limit ${take}`,
+    `not exists (select 1 from reviews r where r.analysis_id = d.analysis_id
+      and (r.subject = 'cluster' and r.cluster_label = cl.label
+        or r.subject = 'wallet' and r.wallet_address = d.wallet_address))`,
+  );
+
+/** Characters encodeURIComponent leaves as they are: a label made of them goes into a link unchanged. */
+const URI_PLAIN = `'^[A-Za-z0-9_.!~*''()-]+$'`;
+
+/** catalogRow (src/results/cluster-views.ts) of each cluster of the run `a` (campaign `c`) after `afterOrdinal`. */
+export const catalogTextPage = (afterOrdinal: number, take: number): RawBuilder<unknown> => {
+  const link = `'/api/v2/campaigns/' || c.id || '/analyses/' || a.id || '/clusters/' || k.label`;
+  return sql`select k.ordinal, ${sql.raw(
+    `'{"clusterLabel":' || ${json('k.label')} || ',"size":' || k.size || ',"riskScore":' || k.risk_score
+      || ',"groupingBasis":' || ${json('k.grouping_basis')} || ',"links":{"intelligence":' || ${json(link)}
+      || ',"members":' || ${json(`${link} || '/members'`)} || '}}'`,
+  )} as item, k.label ~ ${sql.raw(URI_PLAIN)} as plain
+    from clusters k where k.analysis_id = a.id and k.ordinal > ${afterOrdinal} order by k.ordinal limit ${take}`;
+};
