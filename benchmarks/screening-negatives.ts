@@ -5,11 +5,12 @@
  * - package docs: hosts of URLs in README / docs files of node_modules and /usr/share/doc, and package.json
  *   homepage / repository / bugs URLs;
  * - crypto package docs: the same, for the npm packages of crypto SDKs and their dependencies (committed snapshots,
- *   benchmarks/negatives/crypto-package-hosts.txt for batch 1, crypto-package-hosts-2.txt and -3.txt for batches 2
- *   and 3, fresh sets of other packages; rebuilt by benchmarks/crypto-package-hosts.ts);
+ *   benchmarks/negatives/crypto-package-hosts.txt for batch 1, crypto-package-hosts-2.txt, -3.txt and -4.txt for
+ *   batches 2-4, fresh sets of other packages; rebuilt by benchmarks/crypto-package-hosts.ts);
  * - legitimate-hosts.txt of ../shared (top sites, MetaMask's test data; allow-listed ones are left out later).
- * Each host goes to the validation or the test half by a hash of its registrable domain (batch 3: of its family,
- * familyKey), so the subdomains of one site never straddle the split.
+ * Each host goes to the validation or the test half by a hash of its registrable domain (batches 3 and 4: of its
+ * family, familyKey), so the subdomains of one site never straddle the split. Since issue 14's fifth pass every half
+ * but batch 4's test half has been seen and is development data (roleOf).
  */
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -23,16 +24,28 @@ export type NegativeGroup =
   | 'crypto-package-docs'
   | 'crypto-package-docs-2'
   | 'crypto-package-docs-3'
+  | 'crypto-package-docs-4'
   | 'legitimate-hosts.txt';
 
 const CRYPTO_PACKAGE_HOSTS: Array<[string, NegativeGroup]> = [
   [path.resolve(import.meta.dirname, 'negatives/crypto-package-hosts.txt'), 'crypto-package-docs'],
   [path.resolve(import.meta.dirname, 'negatives/crypto-package-hosts-2.txt'), 'crypto-package-docs-2'],
   [path.resolve(import.meta.dirname, 'negatives/crypto-package-hosts-3.txt'), 'crypto-package-docs-3'],
+  [path.resolve(import.meta.dirname, 'negatives/crypto-package-hosts-4.txt'), 'crypto-package-docs-4'],
 ];
 
 /** Groups dealt by family (familyKey) instead of registrable domain; the older groups keep their halves. */
-const FAMILY_SPLIT_GROUPS = new Set<NegativeGroup>(['crypto-package-docs-3']);
+const FAMILY_SPLIT_GROUPS = new Set<NegativeGroup>(['crypto-package-docs-3', 'crypto-package-docs-4']);
+
+/**
+ * The group whose test half is still unseen (issue 14, fifth pass). Every other negative, both halves, has been seen
+ * (the old test halves were scanned and their false positives named) and is development data now.
+ */
+export const FRESH_GROUP: NegativeGroup = 'crypto-package-docs-4';
+
+/** Where a negative stands: development (seen: choose settings on it) or the fresh test half (scan once). */
+export const roleOf = (host: string, group: NegativeGroup): 'development' | 'test' =>
+  group === FRESH_GROUP && splitOf(host, group) === 'test' ? 'test' : 'development';
 
 const hostOf = (u: string): string | null => {
   try {

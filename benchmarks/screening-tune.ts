@@ -1,13 +1,15 @@
 /**
  * The validation-only fit behind the host model (src/screening/url/host-model.ts, docs/screening.md "Host model"):
  * builds the validation knowledge of bench:screening (lists before 2025-03-01), computes the model inputs of the
- * validation positives (domains first seen 2025-03-01 .. 2025-05-31) and of the validation half of the legitimate
- * hosts (both without list-covered or contested hosts, as in the benchmark's headline), then
+ * validation positives (domains first seen 2025-03-01 .. 2025-05-31) and of the development negatives (every
+ * legitimate host but the unseen test half of the fresh crypto-package batch, screening-negatives.ts roleOf; both
+ * without list-covered or contested hosts, as in the benchmark's headline), then
  * - fits an L2-regularised logistic regression in 5 folds by registrable domain and scores each fold out of fold;
  * - picks, for each negative class weight, the lowest warn logit whose out-of-fold false positives (rules or model)
  *   stay within FP_BUDGET, and reports detection there;
  * - refits on all of validation with the chosen class weight and prints the HOST_MODEL block to paste.
- * It never reads the test split. Usage: node --import tsx benchmarks/screening-tune.ts
+ * It never reads the test split (test positives, the fresh batch's test half).
+ * Usage: node --import tsx benchmarks/screening-tune.ts
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -17,13 +19,20 @@ import { ScreeningKnowledge, hostParts } from '../src/screening/knowledge.ts';
 import { HOST_THRESHOLDS, analyzeUrl } from '../src/screening/url/analyze-url.ts';
 import { HOST_MODEL_FEATURES, type HostModelInput } from '../src/screening/url/host-model.ts';
 import { decideVerdict } from '../src/screening/verdict.ts';
-import { legitimateNegatives, splitOf } from './screening-negatives.ts';
+import { legitimateNegatives, roleOf } from './screening-negatives.ts';
 
 const D = '/work/shared/datasets/screening/';
 const FROM = '2025-03-01';
 const TO = '2025-06-01';
-/** Out-of-fold false-positive rate the warn level may reach (half the issue's 0.3% goal, as a margin). */
-const FP_BUDGET = 0.0015;
+/**
+ * Out-of-fold false-positive rate (rules and model together) the warn level may reach: the issue's 0.3% goal. It was
+ * half the goal while the development negatives were validation halves only; since issue 14's fifth pass they hold
+ * the old test halves too, whose hard families the rules alone put at 0.25%, which left the model no room at half
+ * the goal (detection 38.4%, under the 40% goal).
+ */
+const FP_BUDGET = 0.003;
+/** The issue's detection goal: the warn level never leaves out-of-fold detection under it (see choose). */
+const DETECTION_GOAL = 0.4;
 const FOLDS = 5;
 const L2 = 1;
 const NEG_WEIGHTS = [1, 3, 10, 30];
@@ -49,7 +58,7 @@ const uncovered = (h: string): boolean => {
 };
 const pos = [...positives].filter((h) => uncovered(h) && !legit.has(h));
 const neg = [...legit]
-  .filter(([h, g]) => splitOf(h, g) === 'validation' && uncovered(h) && !positives.has(h))
+  .filter(([h, g]) => roleOf(h, g) === 'development' && uncovered(h) && !positives.has(h))
   .map(([h]) => h);
 
 interface Row {
@@ -116,7 +125,11 @@ function fit(train: Row[], negWeight: number): Fit {
 const logit = (f: Fit, x: number[] | null): number =>
   x === null ? Number.NEGATIVE_INFINITY : x.reduce((s, v, j) => s + v * f.w[j], f.b);
 
-/** Lowest threshold whose false positives (rules or model) stay within the budget; detection there. */
+/**
+ * Lowest threshold whose false positives (rules or model) stay within the budget; when detection there is under the
+ * issue's 40% goal, the fewest extra model false positives that reach it (both goals cannot always be met at once:
+ * the detection goal is kept, and the false positives it costs are reported). Detection there.
+ */
 function choose(scores: number[]): { t: number; det: number; fp: number } {
   const negs = rows.map((r, i) => ({ r, s: scores[i] })).filter((o) => o.r.y === 0);
   const allowed = Math.floor(FP_BUDGET * negs.length);
@@ -125,13 +138,18 @@ function choose(scores: number[]): { t: number; det: number; fp: number } {
     .filter((o) => !o.r.ruleFlag)
     .map((o) => o.s)
     .sort((a, b) => b - a);
-  const room = Math.max(0, allowed - ruleFp);
   // a threshold just above the (room+1)-th highest model score of a negative not already flagged by the rules
-  const t = cand.length > room ? Math.round((cand[room] + 0.001) * 1000) / 1000 : Number.NEGATIVE_INFINITY;
-  const flagged = rows.map((r, i) => r.ruleFlag || scores[i] >= t);
-  const det = flagged.filter((f, i) => f && rows[i].y === 1).length / pos.length;
-  const fp = flagged.filter((f, i) => f && rows[i].y === 0).length;
-  return { t, det, fp };
+  const at = (room: number) => {
+    const t = cand.length > room ? Math.round((cand[room] + 0.001) * 1000) / 1000 : Number.NEGATIVE_INFINITY;
+    const flagged = rows.map((r, i) => r.ruleFlag || scores[i] >= t);
+    const det = flagged.filter((f, i) => f && rows[i].y === 1).length / pos.length;
+    const fp = flagged.filter((f, i) => f && rows[i].y === 0).length;
+    return { t, det, fp };
+  };
+  let room = Math.max(0, allowed - ruleFp);
+  let c = at(room);
+  while (c.det < DETECTION_GOAL && room < cand.length) c = at(++room);
+  return c;
 }
 
 console.log(`validation: ${pos.length} phishing, ${neg.length} legitimate (uncovered by lists, uncontested)`);
@@ -140,7 +158,7 @@ const ruleFp = rows.filter((r) => r.y === 0 && r.ruleFlag);
 console.log(`rules alone: detection ${(100 * ruleDet).toFixed(2)}%, FP ${ruleFp.length}: ${ruleFp.map((r) => r.host)}`);
 console.log('| negative weight | warn logit (out of fold) | OOF detection | OOF FP |');
 console.log('|---:|---:|---:|---:|');
-let best: { nw: number; det: number; t: number } | null = null;
+let best: { nw: number; det: number; t: number; fp: number } | null = null;
 for (const nw of NEG_WEIGHTS) {
   const oof = new Array(rows.length).fill(0);
   for (let k = 0; k < FOLDS; k++) {
@@ -156,7 +174,9 @@ for (const nw of NEG_WEIGHTS) {
   console.log(
     `| ${nw} | ${c.t} | ${(100 * c.det).toFixed(2)}% | ${c.fp} (${((100 * c.fp) / neg.length).toFixed(2)}%) |`,
   );
-  if (best === null || c.det > best.det) best = { nw, det: c.det, t: c.t };
+  // fewest false positives first (the budget may have been exceeded to reach the detection goal), then detection
+  if (best === null || c.fp < best.fp || (c.fp === best.fp && c.det > best.det))
+    best = { nw, det: c.det, t: c.t, fp: c.fp };
 }
 {
   // how detection trades against false positives around the budget (out of fold, chosen negative weight)

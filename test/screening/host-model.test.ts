@@ -3,7 +3,7 @@ import { hostParts } from '../../src/screening/knowledge.ts';
 import { parseList } from '../../src/screening/lists/parse-list.ts';
 import { analyzeUrl } from '../../src/screening/url/analyze-url.ts';
 import { HOST_MODEL, HOST_MODEL_FEATURES, hostModelInput, scoreHostModel } from '../../src/screening/url/host-model.ts';
-import { trainLexicalModel } from '../../src/screening/url/lexical-model.ts';
+import { DEV_DEPLOYMENT_WEIGHT, scoreHost, trainLexicalModel } from '../../src/screening/url/lexical-model.ts';
 import { decideVerdict } from '../../src/screening/verdict.ts';
 import { letters, smallKnowledge } from './helpers.ts';
 
@@ -75,18 +75,24 @@ t.test('analyzeUrl: the host model warns on a fresh lure domain, not on the word
   t.equal(allowed.hostModel, null, 'a list decided: no model');
 });
 
-t.test(
-  'analyzeUrl: a developer deployment on a hosting platform gets neither the lexical nor the host model',
-  async (t) => {
-    const k = smallKnowledge([parseList('csv', csv, { name: 'synthetic' })]);
-    const kinds = (h: string): string[] => analyzeUrl(h, k).findings.map((f) => f.kind);
-    t.ok(kinds('claim-zorblat.vercel.app').includes('url.lexical_model'), 'the same words without a developer word');
-    t.notOk(kinds('claim-zorblat-demo.vercel.app').includes('url.lexical_model'));
-    t.equal(analyzeUrl('claim-zorblat-demo.vercel.app', k).hostModel, null);
-    t.equal(analyzeUrl('claim-zorblat-git-main-team.vercel.app', k).hostModel, null, 'a git-branch preview');
-    t.ok(analyzeUrl('claim-zorblat-demo.com', k).hostModel, 'off a hosting platform the model still runs');
-  },
-);
+t.test('analyzeUrl: a developer deployment on a hosting platform is a weighted signal, not a switch', async (t) => {
+  const k = smallKnowledge([parseList('csv', csv, { name: 'synthetic' })]);
+  const lexical = (h: string): number => {
+    const p = hostParts(h);
+    return scoreHost(k.lexical, h, p.publicSuffix, p.isPrivate).score;
+  };
+  const drop = lexical('claim-zorblat.vercel.app') - lexical('claim-zorblat-demo.vercel.app');
+  t.equal(Math.round(drop * 100) / 100, -DEV_DEPLOYMENT_WEIGHT, 'the developer word lowers the lexical score');
+  t.ok(analyzeUrl('claim-zorblat-demo.vercel.app', k).hostModel, 'the host model still runs');
+  t.ok(analyzeUrl('claim-zorblat-git-main-team.vercel.app', k).hostModel, 'also on a git-branch preview');
+  t.equal(lexical('claim-zorblat-demo.com'), lexical('claim-zorblat.com'), 'off a hosting platform: no discount');
+  const lure = analyzeUrl('claim-airdrop-rewards-demo.vercel.app', k);
+  t.ok(
+    lure.findings.some((f) => f.kind === 'url.lure_words'),
+    'adding `-demo` to a lure name does not silence its lure words',
+  );
+  t.not(decideVerdict(lure.findings).verdict, 'allow', 'nor the verdict');
+});
 
 t.test('analyzeUrl: without a trained lexical model the host model stays off', async (t) => {
   const k = smallKnowledge([

@@ -81,3 +81,33 @@ t.test('a hyphen joining a name to a technology token names a library, not the h
   t.notOk(feats('claim-js.pages.dev').includes('hy:1'), '`<name>-js`');
   t.notOk(feats('claim-sandbox.pages.dev').includes('hy:1'), 'developer-project words are neutral like `api`');
 });
+
+t.test(
+  'shape features: digits of the registrable label only (not of `web3`), no subdomain-depth feature',
+  async (t) => {
+    const blocked = Array.from({ length: 60 }, (_, i) => hostParts(`claim-p${i}x.${i % 2 ? 'xyz' : 'top'}`));
+    const m = trainLexicalModel(blocked, ['docs.python.org', 'mozilla.org'].map(hostParts));
+    const feats = (h: string): string[] => {
+      const p = hostParts(h);
+      return scoreHost(m, h, p.publicSuffix, p.isPrivate).top.map((x) => x.feature);
+    };
+    t.ok(feats('claim-p7y.xyz').includes('dg'));
+    t.notOk(feats('web3-claimy.xyz').includes('dg'), 'the 3 of web3 is part of a word');
+    t.notOk(feats('rpc7.s1.claimy.xyz').includes('dg'), 'digits of subdomains number instances of a service');
+    t.notOk(
+      [...m.weights.keys()].some((f) => f.startsWith('sub:')),
+      'no subdomain-depth feature is learned',
+    );
+  },
+);
+
+t.test('a code-host account label is hyphenated by convention, not the hyphenated shape', async (t) => {
+  const m = trainLexicalModel(blockedHosts.map(hostParts), allowedHosts.map(hostParts));
+  const feats = (h: string): string[] => {
+    const p = hostParts(h);
+    return [...scoreHost(m, h, p.publicSuffix, p.isPrivate).top.map((x) => x.feature)];
+  };
+  t.ok(feats('claim-projx.pages.dev').includes('hy:1'), 'a deploy platform keeps the shape');
+  t.notOk(feats('claim-projx.github.io').includes('hy:1'));
+  t.notOk(feats('claim-projx.gitlab.io').includes('hy:1'));
+});

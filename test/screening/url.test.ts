@@ -1,5 +1,6 @@
 import t from 'tap';
-import { analyzeUrl } from '../../src/screening/url/analyze-url.ts';
+import { BLOCKED_SIBLING_MIN, analyzeUrl } from '../../src/screening/url/analyze-url.ts';
+import { parseList } from '../../src/screening/lists/parse-list.ts';
 import { hostParts } from '../../src/screening/knowledge.ts';
 import { skeleton, isMixedScript } from '../../src/screening/url/confusables.ts';
 import { hostShape } from '../../src/screening/url/host-shape.ts';
@@ -109,8 +110,37 @@ t.test(
     t.equal(points('https://uniswap.gitlab.io'), undefined);
     t.equal(points('https://uniswap-claim.github.io'), 5, 'brand plus a lure on the platform still warns');
     t.equal(points('https://uniswap.netlify.app'), 5, 'deploy platforms name projects first come, first served');
+    t.equal(points('https://uniswap-foundation.github.io'), undefined, 'an organisation account: `<brand>-foundation`');
+    t.equal(points('https://uniswap-labs.gitlab.io'), undefined);
+    t.equal(points('https://uniswap-foundation-claim.github.io'), 5, 'a third word is not an organisation account');
+    t.equal(points('https://uniswap-foundation.vercel.app'), 5, 'deploy platforms get no such pass');
   },
 );
+
+t.test("the brand's label on another TLD is weak under any subdomain without a lure word", async (t) => {
+  const points = (v: string): number =>
+    analyzeUrl(v, k).findings.find((f) => f.kind === 'url.brand_impersonation')?.data?.points as number;
+  t.equal(points('data-seed-prebsc-1-s1.uniswap.co'), 1, "a chain's seed node under its own label");
+  t.equal(points('rpc.uniswap.co'), 1);
+  t.equal(points('claim.uniswap.co'), 4, 'a lure subdomain: impersonation');
+  t.equal(points('wallet.uniswap.co'), 4, 'a crypto word too');
+  t.equal(verdictOf('claim.uniswap.co'), 'block', 'with the lure as second signal');
+});
+
+t.test('a blocked sibling counts from three blocked hosts under the registrable domain', async (t) => {
+  const csv = [
+    'kind,value,chain,disposition',
+    'domain,one.tenant-host.com,,block',
+    'domain,a.campaign-host.com,,block',
+    'domain,b.campaign-host.com,,block',
+    'domain,c.campaign-host.com,,block',
+  ].join('\n');
+  const kk = smallKnowledge([parseList('csv', csv, { name: 'siblings' })]);
+  const sibling = (h: string) => analyzeUrl(h, kk).findings.find((f) => f.kind === 'url.blocked_sibling');
+  t.notOk(sibling('other.tenant-host.com'), 'one blocked tenant of a multi-tenant site says nothing of another');
+  t.match(sibling('d.campaign-host.com')?.data, { points: 2, count: 3 });
+  t.equal(BLOCKED_SIBLING_MIN, 3);
+});
 
 t.test('typosquats warn on their own, crypto words no longer exempt them', async (t) => {
   for (const host of [

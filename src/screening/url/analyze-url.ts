@@ -15,7 +15,6 @@ import { isMixedScript, skeleton } from './confusables.ts';
 import { hostShape } from './host-shape.ts';
 import { LEXICAL_BANDS, LEXICAL_MIN_DOCS, LEXICAL_MIN_WORD_SCORE, scoreHost } from './lexical-model.ts';
 import {
-  DEV_WORDS,
   INFRA_WORDS,
   SOFTWARE_LURES,
   STRONG_LURES,
@@ -148,6 +147,12 @@ function infraSubdomain(subdomain: string): boolean {
   return runs.every((r) => r === 'www' || INFRA_WORDS.has(r));
 }
 
+/** True when a subdomain holds a lure, crypto, template or software-lure word (`claim.`, `wallet-app.`). */
+function lureInSubdomain(subdomain: string): boolean {
+  const runs = subdomain.split(/[^a-z]+/).filter((r) => r !== '');
+  return [STRONG_LURES, WEAK_LURES, TEMPLATE_WORDS, SOFTWARE_LURES].some((words) => wordsIn(runs, words).length > 0);
+}
+
 /** True when a subdomain names an infrastructure service (`rpc`, `api.mainnet`; not `www` alone). */
 const infraService = (subdomain: string): boolean => subdomain.split(/[^a-z]+/).some((r) => INFRA_WORDS.has(r));
 
@@ -163,6 +168,13 @@ function withoutBrands(runs: string[], own: string[]): string[] {
   const names = [...own].sort((a, b) => b.length - a.length);
   return runs.flatMap((r) => names.reduce((x, n) => x.split(n).join(' '), r).split(' ')).filter((r) => r !== '');
 }
+
+/**
+ * Blocked hosts under a registrable domain from which its other hosts get `url.blocked_sibling`: one or two are what
+ * a multi-tenant service (blogspot, slack, an app-link service) or a once-compromised site shows (chosen from {1, 3}
+ * on development data, docs/screening.md).
+ */
+export const BLOCKED_SIBLING_MIN = 3;
 
 /** Heuristic points of brand impersonation forms (docs/screening.md, "Host heuristics"). */
 export const BRAND_POINTS = { typosquat: 5, product: 4, onPlatform: 5, learned: 3, chain: 1, sameLabel: 1 };
@@ -302,7 +314,7 @@ export function analyzeUrl(value: string, knowledge: ScreeningKnowledge): UrlAna
     parts.domain !== null &&
     !parts.isPrivate &&
     brands.every((b) => parts.domain!.split('.')[0] === b.token) &&
-    infraSubdomain(parts.subdomain);
+    !lureInSubdomain(parts.subdomain);
   let impersonation = confusable !== null;
   if (brands.length > 0 && !confusable) {
     const product = brands.find((b) => b.source === 'curated' && !b.chain);
@@ -401,7 +413,7 @@ export function analyzeUrl(value: string, knowledge: ScreeningKnowledge): UrlAna
     add('url.long_or_hyphenated', fixed, `${host} is long or many-hyphened`);
   if (parts.domain !== null && !parts.isIp) {
     const sib = knowledge.blockedSiblings(parts.domain);
-    if (sib)
+    if (sib && sib.count >= BLOCKED_SIBLING_MIN)
       add(
         'url.blocked_sibling',
         2,
@@ -422,11 +434,10 @@ export function analyzeUrl(value: string, knowledge: ScreeningKnowledge): UrlAna
     );
 
   const lex = scoreHost(knowledge.lexical, host, parts.publicSuffix, parts.isPrivate);
-  // a developer's deployment on a hosting platform (demo, sandbox, git-branch preview) is named by its tooling, not
-  // chosen to look trustworthy: its words and shape are not the phishing vocabulary the model learned
-  const devSite = parts.isPrivate && runs.some((r) => DEV_WORDS.has(r));
+  // a developer's deployment on a hosting platform (demo, sandbox, git-branch preview) is a weighted feature of the
+  // lexical model (`dev:deployment`), not a switch: a phishing name with `-demo` added still scores on its words
   const band =
-    fixed === 0 && !devSite && lex.wordScore >= LEXICAL_MIN_WORD_SCORE
+    fixed === 0 && lex.wordScore >= LEXICAL_MIN_WORD_SCORE
       ? LEXICAL_BANDS.find((b) => lex.score >= b.score)
       : undefined;
   if (band)
@@ -438,10 +449,9 @@ export function analyzeUrl(value: string, knowledge: ScreeningKnowledge): UrlAna
       { score: lex.score, top: lex.top },
     );
 
-  // the host model weighs the signals together (host-model.ts); it adds no points, it can raise the host to medium;
-  // not on a developer deployment, whose lexical evidence it would reuse
+  // the host model weighs the signals together (host-model.ts); it adds no points, it can raise the host to medium
   let modelWarn = false;
-  if (fixed === 0 && !devSite && !parts.isIp && parts.domain !== null) {
+  if (fixed === 0 && !parts.isIp && parts.domain !== null) {
     const lurePoints = (findings.find((f) => f.kind === 'url.lure_words')?.data?.points as number) ?? 0;
     const input = hostModelInput(parts, knowledge.lexical, points - (band?.points ?? 0), lurePoints);
     const model = scoreHostModel(input);

@@ -8,6 +8,7 @@
  */
 import { parse as parseHost } from 'tldts';
 import { skeleton } from './confusables.ts';
+import { CODE_HOSTS, ORG_WORDS } from './host-words.ts';
 
 export interface Brand {
   token: string;
@@ -288,5 +289,15 @@ export function ownAccount(
   parts: { domain: string | null; publicSuffix: string | null; subdomain: string },
   brand: Brand,
 ): boolean {
-  return accountLabel(parts) === brand.token;
+  const label = accountLabel(parts);
+  if (label === brand.token) return true;
+  // `<brand>-foundation.github.io`: the organisation account of the project on the code host
+  const [name, word, ...rest] = label?.split('-') ?? [];
+  return (
+    parts.publicSuffix !== null &&
+    CODE_HOSTS.has(parts.publicSuffix) &&
+    rest.length === 0 &&
+    name === brand.token &&
+    ORG_WORDS.has(word ?? '')
+  );
 }

@@ -155,6 +155,29 @@ export const INFRA_WORDS = new Set([
 ]);
 
 /**
+ * Code-hosting platforms whose site label is the account of an organisation or a person on the code host
+ * (`<org>.github.io` is the site of the GitHub account `org`); pages there are published from repositories.
+ */
+export const CODE_HOSTS = new Set(['github.io', 'gitlab.io']);
+
+/**
+ * Words that name an organisation next to a project's name in its code-host account (`aptos-labs`,
+ * `solana-foundation`, `lens-protocol`): GitHub organisations are named so by convention.
+ */
+export const ORG_WORDS = new Set([
+  'foundation',
+  'labs',
+  'lab',
+  'protocol',
+  'org',
+  'team',
+  'hq',
+  'dao',
+  'project',
+  'xyz',
+]);
+
+/**
  * Two-letter tokens that are words of a name, not a campaign's random tag or a second name: languages and runtimes
  * (`immutable-js`, `web3-py`), interface and platform words.
  */

@@ -8,7 +8,8 @@
  *  - `s:<seg>`  a 4+ letter segment inside a longer run that is itself a frequent whole run of blocked hosts
  *               (`worldlibertysfinancial` -> world, liberty, financial), so glued words are read too;
  *  - `tld:<t>` the last label, or instead `psl:<suffix>` on a hosting platform (PSL private section);
- *  - shape: `hy:1`/`hy:2+` hyphens, `dg` a digit, `sub:2+` two or more subdomain labels.
+ *  - shape: `hy:1`/`hy:2+` hyphens (none on a code host), `dg` a digit of the registrable label (not of `web3`);
+ *  - `dev:deployment` a fixed DEV_DEPLOYMENT_WEIGHT on a hosting-platform host with a developer-project word.
  * Phishing counts are taken once per registrable domain (a campaign rotating subdomains counts once). Weight of a
  * feature: log((p + 1) / (P + 1)) - log((l + 1) / (L + PRIOR)); for words PRIOR = LEGIT_PRIOR pseudo-documents
  * standing for the legitimate web the small allow-list does not cover (so a word never seen in legitimate hosts is
@@ -21,7 +22,7 @@
  * maps, no randomness.
  */
 
-import { INFRA_WORDS, TECH_TOKENS } from './host-words.ts';
+import { CODE_HOSTS, DEV_WORDS, INFRA_WORDS, TECH_TOKENS } from './host-words.ts';
 
 export interface LexicalModel {
   weights: Map<string, number>;
@@ -49,6 +50,8 @@ export const LEXICAL_BANDS: ReadonlyArray<{ score: number; points: number }> = [
   { score: 5, points: 3 },
   { score: 3, points: 2 },
 ];
+/** Weight of a developer deployment (chosen on development data, docs/screening.md). */
+export const DEV_DEPLOYMENT_WEIGHT = -4;
 /** Blocked registrable domains a model needs before it replaces the fixed platform / TLD / hyphen points. */
 export const LEXICAL_MIN_DOCS = 1000;
 /** The model fires only when the host's words (not its TLD or shape alone) weigh at least this much. */
@@ -74,15 +77,18 @@ function shapeFeatures(host: string, labels: string[], publicSuffix: string | nu
   // platform feature stands for it, so phishing on pages.dev does not make every .dev site look like phishing
   if (isPrivate && publicSuffix !== null) out.push('psl:' + publicSuffix);
   else out.push('tld:' + host.slice(host.lastIndexOf('.') + 1));
+  const reg = labels[labels.length - 1] ?? '';
+  // a digit of the word `web3` is part of a name, not a tag; digits of subdomains (`cc3-testnet`, `s1`) number a
+  // service's instances: only the registrable label's other digits count
+  if (/\d/.test(reg.replace(/web3/g, ''))) out.push('dg');
+  // on a code host the label is an account name, hyphenated by the host's convention (`aptos-labs`, `web-platform-dx`)
+  if (isPrivate && publicSuffix !== null && CODE_HOSTS.has(publicSuffix)) return out;
   // a hyphen that joins a name to an infrastructure word (`aca-api`, `base-rpc`, `zora-explorer`) names a service,
   // and one that joins it to a technology token (`xmtp-js`) names a library: neither is the `<lure>-<name>` shape,
   // so only hyphens between the other tokens of the registrable label count
-  const reg = labels[labels.length - 1] ?? '';
   const hy = Math.max(0, reg.split('-').filter((t) => !INFRA_WORDS.has(t) && !TECH_TOKENS.has(t)).length - 1);
   if (hy === 1) out.push('hy:1');
   if (hy >= 2) out.push('hy:2+');
-  if (/\d/.test(labels.join('.'))) out.push('dg');
-  if (labels.length >= 3) out.push('sub:2+');
   return out;
 }
 
@@ -194,6 +200,8 @@ export function scoreHost(
     const w = model.weights.get(f);
     if (w !== undefined) contrib.set(f, w);
   }
+  if (isPrivate && hostRunsForModel(host, publicSuffix).some((r) => DEV_WORDS.has(r)))
+    contrib.set('dev:deployment', DEV_DEPLOYMENT_WEIGHT);
   let score = 0;
   let wordScore = 0;
   for (const [f, w] of contrib) {
