@@ -170,7 +170,9 @@ t.test('CLI routes through the running server that owns the embedded store', asy
     fs.rmSync(dir, { recursive: true, force: true });
   });
   let info: { port: number } | null = null;
-  for (let i = 0; i < 300 && !info; i++) {
+  // a fresh data directory: initdb (a child process), the migrations and the screening lists before the server
+  // listens; up to a minute on a loaded 2-core machine
+  for (let i = 0; i < 600 && !info; i++) {
     try {
       info = JSON.parse(fs.readFileSync(path.join(dir, 'server.json'), 'utf8'));
     } catch {
