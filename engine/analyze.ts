@@ -16,7 +16,10 @@ import {
   walletRisk,
 } from './scoring.ts';
 import { CONCLUSIVE_KINDS, EVIDENCE_KINDS, FUNDING_IN_MASK, MEMBERSHIP_MASK } from './evidence/kinds.ts';
+import { keepMembers } from './membership.ts';
 import { transferWebEvidence } from './evidence/transfer-web.ts';
+import { sideScanTask } from './evidence/side-scan.ts';
+import { addressBytes, clusterLabel, labelOfSorted } from './cluster-label.ts';
 import { evidenceBreadth, hasBlockTimes } from './evidence/breadth.ts';
 import { firstFunding, fundingRuns, joinRuns } from './evidence/timed-funding.ts';
 import type {
@@ -31,6 +34,7 @@ import type {
   EvidenceScan,
   EvidenceScanTask,
   Lane,
+  SideScan,
 } from './types.ts';
 import { HUB_NONE } from './wallet-graph.ts';
 
@@ -87,6 +91,8 @@ export async function decide(
   for (const u of graph.walletNode) if (groupOf[u] >= 0) listedInGroup[groupOf[u]]++;
   const clusterOfGroup = new Int32Array(grouping.groupCount).fill(-1);
   const members: number[][] = [];
+  // in shared memory: the evidence scan's thread reads it
+  const clusterOf = new Int32Array(new SharedArrayBuffer(4 * graph.n)).fill(-1);
   for (let u = 0; u < graph.n; u++) {
     const gid = groupOf[u];
     if (!graph.listed[u]) continue;
@@ -96,26 +102,27 @@ export async function decide(
       members.push([]);
     }
     members[clusterOfGroup[gid]].push(u);
+    clusterOf[u] = clusterOfGroup[gid];
   }
-  // in shared memory: the evidence scan's thread reads it
-  const clusterOf = new Int32Array(new SharedArrayBuffer(4 * graph.n)).fill(-1);
-  members.forEach((m, c) => {
-    for (const u of m) clusterOf[u] = c;
-  });
   options.onProgress?.({ phase: 'evidence', done: 0, total: members.length });
   const hybrid = options.mode === 'hybrid';
   const { pool } = options;
   // on a thread detection used (running: no start-up), where it pays; else inline
-  const runScan =
-    pool && graph.n >= PARALLEL_MIN_NODES && pool.liveThreads() > 0
-      ? async (task: EvidenceScanTask): Promise<EvidenceScan> => {
-          const scan = await pool.evidenceScan(task);
-          // after a large component the threads' heaps hold its graph (~150 MB at 1M wallets): end them now, before
-          // the evidence peaks (the main thread does not return to its event loop again until decisions are made)
-          if (interactionGroups.releaseThreads) await pool.releaseLouvain();
-          return scan;
-        }
-      : undefined;
+  const onPool = pool !== undefined && graph.n >= PARALLEL_MIN_NODES && pool.liveThreads() > 0;
+  // the side scan on the second thread (with one, it would wait for the evidence scan: inline then)
+  const bytes = onPool && pool.liveThreads() >= 2 ? addressBytes(graph.addresses) : null;
+  const sideSizes = bytes ? members.map((m) => m.length) : [];
+  const pendingSide = bytes ? pool?.sideScan(sideScanTask(graph, clusterOf, sideSizes, bytes)) : undefined;
+  const runScan = onPool
+    ? async (task: EvidenceScanTask): Promise<EvidenceScan> => {
+        const scan = await pool.evidenceScan(task);
+        await pendingSide; // it reads clusterOf too
+        // after a large component the threads' heaps hold its graph (~150 MB at 1M wallets): end them now, before
+        // the evidence peaks (the main thread does not return to its event loop again until decisions are made)
+        if (interactionGroups.releaseThreads) await pool.releaseLouvain();
+        return scan;
+      }
+    : undefined;
   const evidence = await collectEvidence(
     graph,
     clusterOf,
@@ -127,34 +134,18 @@ export async function decide(
     tuning.transferWebMin,
     runScan,
   );
-  transferWebEvidence(graph, evidence, tuning.transferWebMin, tuning.maxAddressesPerItem);
+  const side: SideScan | undefined = await pendingSide; // settled: runScan waited for it
+  transferWebEvidence(graph, evidence, tuning.transferWebMin, tuning.maxAddressesPerItem, side);
   const { coveredBy, kindsOf, strength } = evidence;
-  const groupNodes = new Uint32Array(grouping.groupCount);
-  for (let u = 0; u < graph.n; u++) if (groupOf[u] >= 0) groupNodes[groupOf[u]]++;
-  // membership needs the member's own evidence; a grouping left with too few members is no cluster
-  const nonMember = new Uint8Array(graph.n);
-  const raw: RawCluster[] = [];
-  for (const rc of evidence.clusters) {
-    const own = rc.members.filter((u) => (kindsOf[u] & MEMBERSHIP_MASK) !== 0);
-    for (const u of rc.members) if ((kindsOf[u] & MEMBERSHIP_MASK) === 0) nonMember[u] = 1;
-    if (own.length < tuning.minClusterSize) {
-      for (const u of own) nonMember[u] = 1;
-      for (const u of rc.members) clusterOf[u] = -1;
-      continue;
-    }
-    for (const u of rc.members) if (nonMember[u]) clusterOf[u] = -1;
-    const listedShare = rc.members.length / groupNodes[groupOf[rc.members[0]]];
-    rc.members = own;
-    rc.covered = { funding: 0, graph: 0, any: 0 };
-    for (const u of own) {
-      if (coveredBy[u] & 1) rc.covered.funding++;
-      if (coveredBy[u] & 2) rc.covered.graph++;
-      if (coveredBy[u]) rc.covered.any++;
-    }
-    rc.listedShare = listedShare;
-    for (const u of own) clusterOf[u] = raw.length;
-    raw.push(rc);
-  }
+  const { raw, rawOf, nonMember } = keepMembers(
+    evidence.clusters,
+    clusterOf,
+    kindsOf,
+    coveredBy,
+    groupOf,
+    grouping.groupCount,
+    tuning.minClusterSize,
+  );
   const factors: number[] = [];
   const riskOf = (c: number, u: number): number =>
     walletRisk(factors[c], strength[u], raw[c].inconclusive === true || (kindsOf[u] & REJECTABLE_MASK) === 0);
@@ -163,9 +154,21 @@ export async function decide(
   const narrowCluster: boolean[] = [];
   const memberRisk = new Float64Array(graph.n); // each member's risk, computed once for its cluster and decision
   const clusters = raw.map((rc, c) => {
-    const narrow = narrowFactor < 1 && evidenceBreadth(rc.evidence) < tuning.transferWebMin;
+    const narrow = narrowFactor < 1 && evidenceBreadth(rc.evidence, rc.directItems) < tuning.transferWebMin;
     narrowCluster.push(narrow);
-    const cluster = finishCluster(graph, rc, rc.listedShare ?? 1, tuning);
+    // from the side scan's order, the members only (the same label as clusterLabel of their addresses)
+    const label =
+      side && bytes
+        ? labelOfSorted(
+            bytes,
+            side.byAddress,
+            side.memberStart[rawOf[c]],
+            side.memberStart[rawOf[c] + 1],
+            rc.members.length,
+            (u) => (kindsOf[u] & MEMBERSHIP_MASK) !== 0,
+          )
+        : undefined;
+    const cluster = finishCluster(graph, rc, rc.listedShare ?? 1, tuning, label);
     const factor = clusterFactor(cluster.support.confidence, rc.listedShare ?? 1, tuning.listedShareFull);
     factors.push(narrow ? factor * narrowFactor : factor);
     cluster.riskScore = Math.max(...rc.members.map((u) => (memberRisk[u] = riskOf(c, u))));
@@ -297,7 +300,13 @@ export async function decide(
   };
 }
 
-function finishCluster(g: WalletGraph, rc: RawCluster, listedShare: number, tuning: EngineTuning): EngineCluster {
+function finishCluster(
+  g: WalletGraph,
+  rc: RawCluster,
+  listedShare: number,
+  tuning: EngineTuning,
+  label: string | undefined,
+): EngineCluster {
   const size = rc.members.length;
   const conclusive = rc.broadFunder === true || [...rc.kinds].some((k) => CONCLUSIVE_KINDS.has(k));
   rc.inconclusive = !conclusive;
@@ -309,7 +318,7 @@ function finishCluster(g: WalletGraph, rc: RawCluster, listedShare: number, tuni
   const groupingBasis = (lanes.length === 0 ? 'structure' : lanes.join('+')) + (hybridKinds.length ? '+referral' : '');
   const members = rc.members.map((u) => g.addresses[u]);
   const cluster: EngineCluster = {
-    label: clusterLabel(members),
+    label: label ?? clusterLabel(members),
     members,
     groupingBasis,
     support: {
@@ -324,7 +333,7 @@ function finishCluster(g: WalletGraph, rc: RawCluster, listedShare: number, tuni
     },
     archetype: archetypeOf(rc),
     riskScore: 0,
-    evidence: capEvidence(rc.evidence, tuning.maxEvidencePerLane),
+    evidence: capEvidence(rc.evidence, tuning.maxEvidencePerLane, rc.directItems ?? 0),
   };
   rc.evidence = []; // the cluster holds the kept items now
   return cluster;
@@ -358,7 +367,8 @@ function archetypeOf(rc: RawCluster): Archetype {
   };
 }
 
-function capEvidence(items: EvidenceItem[], perLane: number): EvidenceItem[] {
+/** The first `graphFirst` items are known to be of the graph lane (direct transfers): their lane is not read. */
+function capEvidence(items: EvidenceItem[], perLane: number, graphFirst: number): EvidenceItem[] {
   // items come in a deterministic order (by kind, then node ids); over the cap the strongest are kept (stable sort)
   const order = (a: EvidenceItem, b: EvidenceItem): number =>
     Number(b.riskBearing) - Number(a.riskBearing) ||
@@ -367,7 +377,7 @@ function capEvidence(items: EvidenceItem[], perLane: number): EvidenceItem[] {
   // the common case, within the caps: one exact-size copy, none when funding items already come first
   let fundingCount = 0;
   let ordered = true;
-  for (let i = 0; i < items.length; i++)
+  for (let i = graphFirst; i < items.length; i++)
     if (items[i].lane === 'funding') {
       if (fundingCount++ < i) ordered = false;
     }
@@ -376,7 +386,10 @@ function capEvidence(items: EvidenceItem[], perLane: number): EvidenceItem[] {
     const kept: EvidenceItem[] = new Array(items.length);
     let f = 0;
     let gr = fundingCount;
-    for (const e of items) kept[e.lane === 'funding' ? f++ : gr++] = e;
+    for (let i = 0; i < items.length; i++) {
+      const e = items[i];
+      kept[i >= graphFirst && e.lane === 'funding' ? f++ : gr++] = e;
+    }
     return kept;
   }
   const funding: EvidenceItem[] = [];
@@ -385,22 +398,6 @@ function capEvidence(items: EvidenceItem[], perLane: number): EvidenceItem[] {
   if (funding.length > perLane) funding.sort(order).length = perLane;
   if (graph.length > perLane) graph.sort(order).length = perLane;
   return [...funding, ...graph];
-}
-
-/** A stable label: the same members always get the same label. */
-export function clusterLabel(members: string[]): string {
-  // two independent 32-bit FNV-1a hashes over the sorted addresses (fast; labels are made unique per run after)
-  let h1 = 0x811c9dc5;
-  let h2 = 0x01000193 ^ members.length;
-  for (const m of [...members].sort()) {
-    for (let i = 0; i < m.length; i++) {
-      const c = m.charCodeAt(i);
-      h1 = Math.imul(h1 ^ c, 0x01000193);
-      h2 = Math.imul(h2 ^ c, 0x5bd1e995) ^ (h2 >>> 15);
-    }
-    h1 = Math.imul(h1 ^ 10, 0x01000193);
-  }
-  return 'cl_' + (h1 >>> 0).toString(16).padStart(8, '0') + (h2 >>> 0).toString(16).padStart(8, '0').slice(0, 4);
 }
 
 const HUB_ONLY_REASONS = ['only links through shared infrastructure (neutralised, not evidence)'];
