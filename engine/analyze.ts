@@ -19,7 +19,7 @@ import { CONCLUSIVE_KINDS, EVIDENCE_KINDS, FUNDING_IN_MASK, MEMBERSHIP_MASK } fr
 import { keepMembers } from './membership.ts';
 import { transferWebEvidence } from './evidence/transfer-web.ts';
 import { sideScanTask } from './evidence/side-scan.ts';
-import { addressBytes, clusterLabel, labelOfSorted } from './cluster-label.ts';
+import { type AddressBytes, addressBytes, clusterLabel, hashSorted, labelOfHashes } from './cluster-label.ts';
 import { evidenceBreadth, hasBlockTimes } from './evidence/breadth.ts';
 import { firstFunding, fundingRuns, joinRuns } from './evidence/timed-funding.ts';
 import type {
@@ -156,18 +156,7 @@ export async function decide(
   const clusters = raw.map((rc, c) => {
     const narrow = narrowFactor < 1 && evidenceBreadth(rc.evidence, rc.directItems) < tuning.transferWebMin;
     narrowCluster.push(narrow);
-    // from the side scan's order, the members only (the same label as clusterLabel of their addresses)
-    const label =
-      side && bytes
-        ? labelOfSorted(
-            bytes,
-            side.byAddress,
-            side.memberStart[rawOf[c]],
-            side.memberStart[rawOf[c] + 1],
-            rc.members.length,
-            (u) => (kindsOf[u] & MEMBERSHIP_MASK) !== 0,
-          )
-        : undefined;
+    const label = side && bytes ? sideLabel(side, bytes, rawOf[c], rc.members, kindsOf) : undefined;
     const cluster = finishCluster(graph, rc, rc.listedShare ?? 1, tuning, label);
     const factor = clusterFactor(cluster.support.confidence, rc.listedShare ?? 1, tuning.listedShareFull);
     factors.push(narrow ? factor * narrowFactor : factor);
@@ -189,7 +178,11 @@ export async function decide(
   // their lines: the cluster's made once per cluster, the kinds' once per set of kinds
   const clusterLine: string[] = new Array(clusters.length);
   const namedBy = new Map<number, string>();
+  // the last set of kinds asked for per cluster, most often the same for all of its members: no map look-up
+  const lastMask = new Int32Array(clusters.length).fill(-1);
+  const lastReasons: string[][] = new Array(clusters.length);
   const reasonsFor = (c: number, mask: number): string[] => {
+    if (lastMask[c] === mask) return lastReasons[c];
     const cache = (reasonCache[c] ??= new Map());
     let r = cache.get(mask);
     if (!r) {
@@ -217,6 +210,8 @@ export async function decide(
         r.push('named only by how it was funded: shared funding alone is not conclusive, never a reject');
       cache.set(mask, r);
     }
+    lastMask[c] = mask;
+    lastReasons[c] = r;
     return r;
   };
   // the other decisions' reasons depend only on a count: one array per count (a million wallets share a few)
@@ -337,6 +332,26 @@ function finishCluster(
   };
   rc.evidence = []; // the cluster holds the kept items now
   return cluster;
+}
+
+/**
+ * A cluster's label from the side scan: the label of all its members before membership when they all stay members,
+ * else hashed here from their order by address (the same label as clusterLabel of the members' addresses).
+ */
+function sideLabel(
+  side: SideScan,
+  bytes: AddressBytes,
+  before: number,
+  members: number[],
+  kindsOf: Uint16Array,
+): string {
+  const s0 = side.memberStart[before];
+  const s1 = side.memberStart[before + 1];
+  if (members.length === s1 - s0) return labelOfHashes(side.labelHashes, before);
+  const own = (u: number): boolean => (kindsOf[u] & MEMBERSHIP_MASK) !== 0;
+  const hashes = new Uint32Array(2);
+  hashSorted(bytes, side.byAddress, s0, s1, members.length, own, hashes, 0);
+  return labelOfHashes(hashes, 0);
 }
 
 const ARCHETYPE_TEXT: Record<string, string> = {

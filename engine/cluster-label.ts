@@ -68,23 +68,25 @@ export function sortByAddress(a: AddressBytes, nodes: Uint32Array, s0: number, s
 }
 
 /**
- * `clusterLabel` of the members among sorted[s0..s1) (nodes sorted by address, sortByAddress): `count` nodes for
- * which `member` holds.
+ * The two hashes of `clusterLabel` of the members among sorted[s0..s1) (nodes sorted by address, sortByAddress):
+ * `count` nodes for which `member` holds (all of them without it), written to hashes[2 * at] and hashes[2 * at + 1].
  */
-export function labelOfSorted(
+export function hashSorted(
   a: AddressBytes,
   sorted: Uint32Array,
   s0: number,
   s1: number,
   count: number,
-  member: (u: number) => boolean,
-): string {
+  member: ((u: number) => boolean) | null,
+  hashes: Uint32Array,
+  at: number,
+): void {
   const { bytes, start } = a;
   let h1 = 0x811c9dc5;
   let h2 = 0x01000193 ^ count;
   for (let j = s0; j < s1; j++) {
     const u = sorted[j];
-    if (!member(u)) continue;
+    if (member && !member(u)) continue;
     for (let i = start[u]; i < start[u + 1]; i++) {
       const c = bytes[i];
       h1 = Math.imul(h1 ^ c, 0x01000193);
@@ -92,5 +94,9 @@ export function labelOfSorted(
     }
     h1 = Math.imul(h1 ^ 10, 0x01000193);
   }
-  return labelText(h1, h2);
+  hashes[2 * at] = h1;
+  hashes[2 * at + 1] = h2;
 }
+
+/** The label of the hashes at `at` (hashSorted). */
+export const labelOfHashes = (hashes: Uint32Array, at: number): string => labelText(hashes[2 * at], hashes[2 * at + 1]);

@@ -301,6 +301,8 @@ export interface SideScan {
   /** Members of cluster c at memberStart[c]..memberStart[c+1], sorted by address. */
   memberStart: Uint32Array;
   byAddress: Uint32Array;
+  /** Per cluster, the two hashes of the label of all its members (cluster-label.ts hashSorted). */
+  labelHashes: Uint32Array;
   threadId: number;
 }
 

@@ -231,17 +231,22 @@ export async function collectEvidence(
     const size = out[c].members.length;
     for (let a = 0; a < idx.length; ) {
       const addr = tAddr[idx[a]];
-      let b = a;
+      let b = a + 1;
+      while (b < idx.length && tAddr[idx[b]] === addr) b++;
+      const hub = isInfrastructure(g.hub[addr]);
+      // one transfer with one member and no hub names nobody (most outside counterparties of a large graph)
+      if (b - a === 1 && !hub) {
+        a = b;
+        continue;
+      }
       inM.clear();
       outM.clear();
       sendTimes.length = 0;
-      while (b < idx.length && tAddr[idx[b]] === addr) {
-        const p = idx[b++];
+      for (; a < b; a++) {
+        const p = idx[a];
         (tFlag[p] === FLAG_IN ? inM : outM).add(tMember[p]);
         if (tFlag[p] === FLAG_OUT && !Number.isNaN(tTime[p])) sendTimes.push(tTime[p]);
       }
-      a = b;
-      const hub = isInfrastructure(g.hub[addr]);
       if (!hub && inM.size + outM.size < 2) continue;
       const all = new Set([...inM, ...outM]);
       if (all.size < 2 && !hub) continue;

@@ -3,7 +3,7 @@
  * thread) are the labels of the strings.
  */
 import t from 'tap';
-import { addressBytes, clusterLabel, labelOfSorted, sortByAddress } from '../../engine/cluster-label.ts';
+import { addressBytes, clusterLabel, hashSorted, labelOfHashes, sortByAddress } from '../../engine/cluster-label.ts';
 import { seededRng } from '../../engine/rng.ts';
 
 t.test('200 random clusters of up to 40 addresses: the same label from bytes as from strings', async (t) => {
@@ -23,10 +23,16 @@ t.test('200 random clusters of up to 40 addresses: the same label from bytes as 
     // members: every other node (a member filter as decide's own-evidence check)
     const member = (u: number): boolean => u % 2 === 0;
     const members = [...distinct].filter(member);
-    const label = labelOfSorted(bytes!, distinct, 0, distinct.length, members.length, member);
-    if (label === clusterLabel(members.map((u) => all[u]))) same++;
+    const hashes = new Uint32Array(4);
+    hashSorted(bytes!, distinct, 0, distinct.length, members.length, member, hashes, 0);
+    hashSorted(bytes!, distinct, 0, distinct.length, distinct.length, null, hashes, 1);
+    if (
+      labelOfHashes(hashes, 0) === clusterLabel(members.map((u) => all[u])) &&
+      labelOfHashes(hashes, 1) === clusterLabel([...distinct].map((u) => all[u]))
+    )
+      same++;
   }
-  t.equal(same, 200, 'every label equal');
+  t.equal(same, 200, 'every label equal, of the members and of all nodes');
 });
 
 t.test('an address outside ASCII: no bytes (labels from the strings)', async (t) => {
