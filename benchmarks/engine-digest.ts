@@ -4,8 +4,8 @@
  * serialised one at a time (a million wallets never form one string). Run it before and after a change on the same
  * input: equal digests, equal output. Inputs: the reference graphs of bench:engine (`plain` or `hard`, any size the
  * generator makes) and the campaign simulator (`sim`: block times, amounts, labels; `--hybrid` for the hybrid mode).
- * Usage: node --import tsx benchmarks/engine-digest.ts --input hard --size 1000000
- *        node --import tsx benchmarks/engine-digest.ts --input sim --seed 101 [--legit 60000] [--hybrid]
+ * Usage: npm run bench:digest -- --input hard --size 1000000
+ *        npm run bench:digest -- --input sim --seed 101 [--legit 60000] [--hybrid]
  */
 import { createHash } from 'node:crypto';
 import { parseArgs } from 'node:util';
@@ -23,8 +23,20 @@ const { values } = parseArgs({
     legit: { type: 'string', default: '12000' },
     hybrid: { type: 'boolean', default: false },
     threads: { type: 'string', default: '2' },
+    help: { type: 'boolean' },
   },
 });
+if (values.help) {
+  console.log(
+    [
+      'usage: npm run bench:digest -- [--input plain|hard|sim] [--size 100000] [--seed 1] [--legit 12000] [--hybrid]',
+      '  --input   plain or hard: the reference graph of bench:engine of --size wallets; sim: the campaign simulator',
+      '  --seed    the simulator seed; --legit its legitimate wallets (60000: a graph large enough for the pool path)',
+      '  prints one JSON line with a SHA-256 of every cluster, wallet decision and the stats',
+    ].join('\n'),
+  );
+  process.exit(0);
+}
 
 function graphInput(variant: 'plain' | 'hard', size: number): EngineInput {
   const seed = size === 1_000_000 ? 43 : 42;
