@@ -113,6 +113,8 @@ export async function decide(
   const bytes = onPool && pool.liveThreads() >= 2 ? addressBytes(graph.addresses) : null;
   const sideSizes = bytes ? members.map((m) => m.length) : [];
   const pendingSide = bytes ? pool?.sideScan(sideScanTask(graph, clusterOf, sideSizes, bytes)) : undefined;
+  // a failure shows where it is awaited (left unawaited when the evidence scan fails first, it must not crash)
+  pendingSide?.catch(() => undefined);
   const runScan = onPool
     ? async (task: EvidenceScanTask): Promise<EvidenceScan> => {
         const scan = await pool.evidenceScan(task);
