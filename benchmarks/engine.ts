@@ -12,7 +12,8 @@
 import { parseArgs } from 'node:util';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { nodeAddress, readGraphFiles, syntheticGraphFiles } from './lib/synthetic-chain.ts';
+import { readGraphFiles, syntheticGraphFiles } from './lib/synthetic-chain.ts';
+import { graphEngineInput, startPoolThreads } from './lib/engine-input.ts';
 import { hardVariant } from './lib/hard-graph.ts';
 import { partitionQuality } from './lib/partition-quality.ts';
 import {
@@ -21,7 +22,6 @@ import {
   decide,
   detectGroups,
   DEFAULT_TUNING,
-  type EngineInput,
   type EngineOptions,
 } from '../engine/index.ts';
 
@@ -120,25 +120,9 @@ async function runOne(
   const tRead = performance.now();
   const graph = readGraphFiles(prefix, size);
   const readSeconds = sec(performance.now() - tRead);
-  const addresses = Array.from({ length: size }, (_, i) => nodeAddress(i));
-  const input: EngineInput = {
-    chainFamily: 'evm',
-    wallets: addresses.map((address) => ({ address })),
-    transfers: { addresses, from: graph.from, to: graph.to },
-    labels: { infrastructure: new Map(), exceptions: new Set() },
-  };
+  const input = graphEngineInput(graph);
   const pool = createEnginePool({ maxThreads: threads });
-  // start the pool's threads first, as a service's long-lived pool has them: a worker's start (and, from source,
-  // compiling the engine's TypeScript in it) is not detection
-  const tiny = () => ({
-    n: 2,
-    u: Uint32Array.of(0),
-    v: Uint32Array.of(1),
-    w: Float64Array.of(1),
-    resolution: 1,
-    seed: 1,
-  });
-  await Promise.all(Array.from({ length: threads }, () => pool.louvain(tiny())));
+  await startPoolThreads(pool, threads);
   const options: EngineOptions = { mode: 'onchain', preset: 'balanced', seed: 42, pool };
   const t0 = performance.now();
   const buildCpu0 = process.cpuUsage();

@@ -16,7 +16,10 @@ import {
   walletRisk,
 } from './scoring.ts';
 import { CONCLUSIVE_KINDS, EVIDENCE_KINDS, FUNDING_IN_MASK, MEMBERSHIP_MASK } from './evidence/kinds.ts';
+import { keepMembers } from './membership.ts';
 import { transferWebEvidence } from './evidence/transfer-web.ts';
+import { sideScanTask } from './evidence/side-scan.ts';
+import { type AddressBytes, addressBytes, clusterLabel, hashSorted, labelOfHashes } from './cluster-label.ts';
 import { evidenceBreadth, hasBlockTimes } from './evidence/breadth.ts';
 import { firstFunding, fundingRuns, joinRuns } from './evidence/timed-funding.ts';
 import type {
@@ -31,6 +34,7 @@ import type {
   EvidenceScan,
   EvidenceScanTask,
   Lane,
+  SideScan,
 } from './types.ts';
 import { HUB_NONE } from './wallet-graph.ts';
 
@@ -87,6 +91,8 @@ export async function decide(
   for (const u of graph.walletNode) if (groupOf[u] >= 0) listedInGroup[groupOf[u]]++;
   const clusterOfGroup = new Int32Array(grouping.groupCount).fill(-1);
   const members: number[][] = [];
+  // in shared memory: the evidence scan's thread reads it
+  const clusterOf = new Int32Array(new SharedArrayBuffer(4 * graph.n)).fill(-1);
   for (let u = 0; u < graph.n; u++) {
     const gid = groupOf[u];
     if (!graph.listed[u]) continue;
@@ -96,26 +102,29 @@ export async function decide(
       members.push([]);
     }
     members[clusterOfGroup[gid]].push(u);
+    clusterOf[u] = clusterOfGroup[gid];
   }
-  // in shared memory: the evidence scan's thread reads it
-  const clusterOf = new Int32Array(new SharedArrayBuffer(4 * graph.n)).fill(-1);
-  members.forEach((m, c) => {
-    for (const u of m) clusterOf[u] = c;
-  });
   options.onProgress?.({ phase: 'evidence', done: 0, total: members.length });
   const hybrid = options.mode === 'hybrid';
   const { pool } = options;
   // on a thread detection used (running: no start-up), where it pays; else inline
-  const runScan =
-    pool && graph.n >= PARALLEL_MIN_NODES && pool.liveThreads() > 0
-      ? async (task: EvidenceScanTask): Promise<EvidenceScan> => {
-          const scan = await pool.evidenceScan(task);
-          // after a large component the threads' heaps hold its graph (~150 MB at 1M wallets): end them now, before
-          // the evidence peaks (the main thread does not return to its event loop again until decisions are made)
-          if (interactionGroups.releaseThreads) await pool.releaseLouvain();
-          return scan;
-        }
-      : undefined;
+  const onPool = pool !== undefined && graph.n >= PARALLEL_MIN_NODES && pool.liveThreads() > 0;
+  // the side scan on the second thread (with one, it would wait for the evidence scan: inline then)
+  const bytes = onPool && pool.liveThreads() >= 2 ? addressBytes(graph.addresses) : null;
+  const sideSizes = bytes ? members.map((m) => m.length) : [];
+  const pendingSide = bytes ? pool?.sideScan(sideScanTask(graph, clusterOf, sideSizes, bytes)) : undefined;
+  // a failure shows where it is awaited (left unawaited when the evidence scan fails first, it must not crash)
+  pendingSide?.catch(() => undefined);
+  const runScan = onPool
+    ? async (task: EvidenceScanTask): Promise<EvidenceScan> => {
+        const scan = await pool.evidenceScan(task);
+        await pendingSide; // it reads clusterOf too
+        // after a large component the threads' heaps hold its graph (~150 MB at 1M wallets): end them now, before
+        // the evidence peaks (the main thread does not return to its event loop again until decisions are made)
+        if (interactionGroups.releaseThreads) await pool.releaseLouvain();
+        return scan;
+      }
+    : undefined;
   const evidence = await collectEvidence(
     graph,
     clusterOf,
@@ -127,34 +136,18 @@ export async function decide(
     tuning.transferWebMin,
     runScan,
   );
-  transferWebEvidence(graph, evidence, tuning.transferWebMin, tuning.maxAddressesPerItem);
+  const side: SideScan | undefined = await pendingSide; // settled: runScan waited for it
+  transferWebEvidence(graph, evidence, tuning.transferWebMin, tuning.maxAddressesPerItem, side);
   const { coveredBy, kindsOf, strength } = evidence;
-  const groupNodes = new Uint32Array(grouping.groupCount);
-  for (let u = 0; u < graph.n; u++) if (groupOf[u] >= 0) groupNodes[groupOf[u]]++;
-  // membership needs the member's own evidence; a grouping left with too few members is no cluster
-  const nonMember = new Uint8Array(graph.n);
-  const raw: RawCluster[] = [];
-  for (const rc of evidence.clusters) {
-    const own = rc.members.filter((u) => (kindsOf[u] & MEMBERSHIP_MASK) !== 0);
-    for (const u of rc.members) if ((kindsOf[u] & MEMBERSHIP_MASK) === 0) nonMember[u] = 1;
-    if (own.length < tuning.minClusterSize) {
-      for (const u of own) nonMember[u] = 1;
-      for (const u of rc.members) clusterOf[u] = -1;
-      continue;
-    }
-    for (const u of rc.members) if (nonMember[u]) clusterOf[u] = -1;
-    const listedShare = rc.members.length / groupNodes[groupOf[rc.members[0]]];
-    rc.members = own;
-    rc.covered = { funding: 0, graph: 0, any: 0 };
-    for (const u of own) {
-      if (coveredBy[u] & 1) rc.covered.funding++;
-      if (coveredBy[u] & 2) rc.covered.graph++;
-      if (coveredBy[u]) rc.covered.any++;
-    }
-    rc.listedShare = listedShare;
-    for (const u of own) clusterOf[u] = raw.length;
-    raw.push(rc);
-  }
+  const { raw, rawOf, nonMember } = keepMembers(
+    evidence.clusters,
+    clusterOf,
+    kindsOf,
+    coveredBy,
+    groupOf,
+    grouping.groupCount,
+    tuning.minClusterSize,
+  );
   const factors: number[] = [];
   const riskOf = (c: number, u: number): number =>
     walletRisk(factors[c], strength[u], raw[c].inconclusive === true || (kindsOf[u] & REJECTABLE_MASK) === 0);
@@ -163,9 +156,10 @@ export async function decide(
   const narrowCluster: boolean[] = [];
   const memberRisk = new Float64Array(graph.n); // each member's risk, computed once for its cluster and decision
   const clusters = raw.map((rc, c) => {
-    const narrow = narrowFactor < 1 && evidenceBreadth(rc.evidence) < tuning.transferWebMin;
+    const narrow = narrowFactor < 1 && evidenceBreadth(rc.evidence, rc.directItems) < tuning.transferWebMin;
     narrowCluster.push(narrow);
-    const cluster = finishCluster(graph, rc, rc.listedShare ?? 1, tuning);
+    const label = side && bytes ? sideLabel(side, bytes, rawOf[c], rc.members, kindsOf) : undefined;
+    const cluster = finishCluster(graph, rc, rc.listedShare ?? 1, tuning, label);
     const factor = clusterFactor(cluster.support.confidence, rc.listedShare ?? 1, tuning.listedShareFull);
     factors.push(narrow ? factor * narrowFactor : factor);
     cluster.riskScore = Math.max(...rc.members.map((u) => (memberRisk[u] = riskOf(c, u))));
@@ -186,7 +180,11 @@ export async function decide(
   // their lines: the cluster's made once per cluster, the kinds' once per set of kinds
   const clusterLine: string[] = new Array(clusters.length);
   const namedBy = new Map<number, string>();
+  // the last set of kinds asked for per cluster, most often the same for all of its members: no map look-up
+  const lastMask = new Int32Array(clusters.length).fill(-1);
+  const lastReasons: string[][] = new Array(clusters.length);
   const reasonsFor = (c: number, mask: number): string[] => {
+    if (lastMask[c] === mask) return lastReasons[c];
     const cache = (reasonCache[c] ??= new Map());
     let r = cache.get(mask);
     if (!r) {
@@ -214,6 +212,8 @@ export async function decide(
         r.push('named only by how it was funded: shared funding alone is not conclusive, never a reject');
       cache.set(mask, r);
     }
+    lastMask[c] = mask;
+    lastReasons[c] = r;
     return r;
   };
   // the other decisions' reasons depend only on a count: one array per count (a million wallets share a few)
@@ -297,7 +297,13 @@ export async function decide(
   };
 }
 
-function finishCluster(g: WalletGraph, rc: RawCluster, listedShare: number, tuning: EngineTuning): EngineCluster {
+function finishCluster(
+  g: WalletGraph,
+  rc: RawCluster,
+  listedShare: number,
+  tuning: EngineTuning,
+  label: string | undefined,
+): EngineCluster {
   const size = rc.members.length;
   const conclusive = rc.broadFunder === true || [...rc.kinds].some((k) => CONCLUSIVE_KINDS.has(k));
   rc.inconclusive = !conclusive;
@@ -309,7 +315,7 @@ function finishCluster(g: WalletGraph, rc: RawCluster, listedShare: number, tuni
   const groupingBasis = (lanes.length === 0 ? 'structure' : lanes.join('+')) + (hybridKinds.length ? '+referral' : '');
   const members = rc.members.map((u) => g.addresses[u]);
   const cluster: EngineCluster = {
-    label: clusterLabel(members),
+    label: label ?? clusterLabel(members),
     members,
     groupingBasis,
     support: {
@@ -324,10 +330,30 @@ function finishCluster(g: WalletGraph, rc: RawCluster, listedShare: number, tuni
     },
     archetype: archetypeOf(rc),
     riskScore: 0,
-    evidence: capEvidence(rc.evidence, tuning.maxEvidencePerLane),
+    evidence: capEvidence(rc.evidence, tuning.maxEvidencePerLane, rc.directItems ?? 0),
   };
   rc.evidence = []; // the cluster holds the kept items now
   return cluster;
+}
+
+/**
+ * A cluster's label from the side scan: the label of all its members before membership when they all stay members,
+ * else hashed here from their order by address (the same label as clusterLabel of the members' addresses).
+ */
+function sideLabel(
+  side: SideScan,
+  bytes: AddressBytes,
+  before: number,
+  members: number[],
+  kindsOf: Uint16Array,
+): string {
+  const s0 = side.memberStart[before];
+  const s1 = side.memberStart[before + 1];
+  if (members.length === s1 - s0) return labelOfHashes(side.labelHashes, before);
+  const own = (u: number): boolean => (kindsOf[u] & MEMBERSHIP_MASK) !== 0;
+  const hashes = new Uint32Array(2);
+  hashSorted(bytes, side.byAddress, s0, s1, members.length, own, hashes, 0);
+  return labelOfHashes(hashes, 0);
 }
 
 const ARCHETYPE_TEXT: Record<string, string> = {
@@ -358,7 +384,8 @@ function archetypeOf(rc: RawCluster): Archetype {
   };
 }
 
-function capEvidence(items: EvidenceItem[], perLane: number): EvidenceItem[] {
+/** The first `graphFirst` items are known to be of the graph lane (direct transfers): their lane is not read. */
+function capEvidence(items: EvidenceItem[], perLane: number, graphFirst: number): EvidenceItem[] {
   // items come in a deterministic order (by kind, then node ids); over the cap the strongest are kept (stable sort)
   const order = (a: EvidenceItem, b: EvidenceItem): number =>
     Number(b.riskBearing) - Number(a.riskBearing) ||
@@ -367,7 +394,7 @@ function capEvidence(items: EvidenceItem[], perLane: number): EvidenceItem[] {
   // the common case, within the caps: one exact-size copy, none when funding items already come first
   let fundingCount = 0;
   let ordered = true;
-  for (let i = 0; i < items.length; i++)
+  for (let i = graphFirst; i < items.length; i++)
     if (items[i].lane === 'funding') {
       if (fundingCount++ < i) ordered = false;
     }
@@ -376,7 +403,10 @@ function capEvidence(items: EvidenceItem[], perLane: number): EvidenceItem[] {
     const kept: EvidenceItem[] = new Array(items.length);
     let f = 0;
     let gr = fundingCount;
-    for (const e of items) kept[e.lane === 'funding' ? f++ : gr++] = e;
+    for (let i = 0; i < items.length; i++) {
+      const e = items[i];
+      kept[i >= graphFirst && e.lane === 'funding' ? f++ : gr++] = e;
+    }
     return kept;
   }
   const funding: EvidenceItem[] = [];
@@ -385,22 +415,6 @@ function capEvidence(items: EvidenceItem[], perLane: number): EvidenceItem[] {
   if (funding.length > perLane) funding.sort(order).length = perLane;
   if (graph.length > perLane) graph.sort(order).length = perLane;
   return [...funding, ...graph];
-}
-
-/** A stable label: the same members always get the same label. */
-export function clusterLabel(members: string[]): string {
-  // two independent 32-bit FNV-1a hashes over the sorted addresses (fast; labels are made unique per run after)
-  let h1 = 0x811c9dc5;
-  let h2 = 0x01000193 ^ members.length;
-  for (const m of [...members].sort()) {
-    for (let i = 0; i < m.length; i++) {
-      const c = m.charCodeAt(i);
-      h1 = Math.imul(h1 ^ c, 0x01000193);
-      h2 = Math.imul(h2 ^ c, 0x5bd1e995) ^ (h2 >>> 15);
-    }
-    h1 = Math.imul(h1 ^ 10, 0x01000193);
-  }
-  return 'cl_' + (h1 >>> 0).toString(16).padStart(8, '0') + (h2 >>> 0).toString(16).padStart(8, '0').slice(0, 4);
 }
 
 const HUB_ONLY_REASONS = ['only links through shared infrastructure (neutralised, not evidence)'];

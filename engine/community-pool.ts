@@ -15,6 +15,7 @@ import type {
   LouvainTask,
   MoveChunkResult,
   MoveChunkTask,
+  SideScan,
 } from './types.ts';
 import type { PruneResult } from './backbone.ts';
 
@@ -55,6 +56,7 @@ export function createEnginePool(opts: { maxThreads?: number; idleTimeoutMs?: nu
     moveChunk: (task) => run<MoveChunkResult>(task),
     prune: (task) => run<PruneResult>(task),
     evidenceScan: (task) => run<EvidenceScan>(task),
+    sideScan: (task) => run<SideScan>(task),
     liveThreads: () => louvainPool?.threads.length ?? 0,
     louvainFrom: (task) => run<LouvainResult>(task),
     releaseLouvain: async () => {

@@ -16,11 +16,10 @@ import { UnionFind } from './union-find.ts';
 import type { WalletGraph } from './wallet-graph.ts';
 import { HUB_NONE } from './wallet-graph.ts';
 import type { EnginePool } from './community-pool.ts';
-import type { EngineProgress, EngineTuning } from './types.ts';
+import type { EngineProgress, EngineTuning, LouvainResult } from './types.ts';
 import type { CsrGraph } from './csr-louvain.ts';
 import { PARALLEL_CHUNKS, parallelFirstLevel, shared } from './parallel-louvain.ts';
 import { pruneRange, rangeBounds } from './backbone.ts';
-import type { LouvainResult } from './louvain-worker.ts';
 
 export interface Grouping {
   groupOf: Int32Array;

@@ -1,11 +1,12 @@
 /**
  * Piscina worker: community detection on typed arrays (csr-louvain.ts), and the typed passes of evidence
- * collection (evidence/scan.ts, after detection, on the same threads). Five tasks:
+ * collection (evidence/scan.ts and evidence/side-scan.ts, after detection, on the same threads). Six tasks:
  *  - a bin of components as transferred edge arrays (local node ids 0..n-1, undirected edges u<v with weights);
  *  - one chunk of a parallel round over a shared graph (parallel-louvain.ts);
  *  - finishing a shared graph's Louvain from the partition the parallel rounds left;
  *  - backbone pruning of a node range over the shared engine graph (backbone.ts);
- *  - the evidence scan over the shared engine graph and transfers.
+ *  - the evidence scan over the shared engine graph and transfers;
+ *  - the side scan (transfer webs, members by address) beside it.
  */
 import { threadId } from 'node:worker_threads';
 import { csrFromEdges, louvainCsr, MoveScratch } from './csr-louvain.ts';
@@ -15,6 +16,7 @@ export type { LouvainFromTask, LouvainResult, LouvainTask };
 import { type MoveChunkResult, type MoveChunkTask, moveChunk } from './parallel-louvain.ts';
 import { type PruneResult, type PruneTask, pruneTask } from './backbone.ts';
 import { type EvidenceScan, type EvidenceScanTask, evidenceScan } from './evidence/scan.ts';
+import { type SideScan, type SideScanTask, sideScan } from './evidence/side-scan.ts';
 
 const scratch = new MoveScratch();
 
@@ -24,10 +26,11 @@ export function runLouvain(task: LouvainTask): LouvainResult {
 }
 
 export default function (
-  task: LouvainTask | MoveChunkTask | LouvainFromTask | PruneTask | EvidenceScanTask,
-): LouvainResult | MoveChunkResult | PruneResult | EvidenceScan {
+  task: LouvainTask | MoveChunkTask | LouvainFromTask | PruneTask | EvidenceScanTask | SideScanTask,
+): LouvainResult | MoveChunkResult | PruneResult | EvidenceScan | SideScan {
   if ('kind' in task && task.kind === 'prune') return pruneTask(task);
   if ('kind' in task && task.kind === 'evidence-scan') return evidenceScan(task);
+  if ('kind' in task && task.kind === 'side-scan') return sideScan(task);
   if ('kind' in task && task.kind === 'move') return moveChunk(task);
   if ('kind' in task && task.kind === 'from') {
     // a large component: its modularity is not read (NaN), skipping one more pass over millions of edges

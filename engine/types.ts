@@ -171,6 +171,8 @@ export interface EnginePool {
   prune: (task: PruneTask) => Promise<PruneResult>;
   /** The typed passes of evidence collection (evidence/scan.ts), while the caller builds evidence items. */
   evidenceScan: (task: EvidenceScanTask) => Promise<EvidenceScan>;
+  /** Transfer webs and members by address for labels (evidence/side-scan.ts), beside the evidence scan. */
+  sideScan: (task: SideScanTask) => Promise<SideScan>;
   /** Louvain threads started and not ended (a task for them starts without the 0.3-1 s of a new thread). */
   liveThreads: () => number;
   /**
@@ -273,6 +275,34 @@ export interface EvidenceScan {
   /** Member funders (3+ members, at least a quarter of the cluster): the members f sent to, in edge order. */
   sentStart: Uint32Array;
   sentTo: Uint32Array;
+  threadId: number;
+}
+
+/** The side scan (evidence/side-scan.ts) on a pool thread; `out` is allocated by the caller in shared memory. */
+export interface SideScanTask {
+  kind: 'side-scan';
+  n: number;
+  /** The hub-free edges and the listed wallets (wallet-graph.ts). */
+  eu: Uint32Array;
+  ev: Uint32Array;
+  listed: Uint8Array;
+  /** Cluster per node before membership (-1: none). */
+  clusterOf: Int32Array;
+  /** The addresses as bytes (cluster-label.ts). */
+  addresses: { bytes: Uint8Array; start: Uint32Array };
+  out: Omit<SideScan, 'any' | 'threadId'>;
+}
+
+export interface SideScan {
+  /** The transfer webs (evidence/transfer-web.ts transferWebs). */
+  root: Int32Array;
+  size: Uint32Array;
+  any: boolean;
+  /** Members of cluster c at memberStart[c]..memberStart[c+1], sorted by address. */
+  memberStart: Uint32Array;
+  byAddress: Uint32Array;
+  /** Per cluster, the two hashes of the label of all its members (cluster-label.ts hashSorted). */
+  labelHashes: Uint32Array;
   threadId: number;
 }
 

@@ -19,10 +19,14 @@ export function hasBlockTimes(g: WalletGraph): boolean {
   return false;
 }
 
-/** Listed wallets joined by the broadest risk-bearing tie among these items (a web, a funder, a sweep receiver). */
-export function evidenceBreadth(items: readonly EvidenceItem[]): number {
+/**
+ * Listed wallets joined by the broadest risk-bearing tie among these items (a web, a funder, a sweep receiver);
+ * the items before `from` are known to be none of those (direct transfers).
+ */
+export function evidenceBreadth(items: readonly EvidenceItem[], from = 0): number {
   let broadest = 0;
-  for (const it of items) {
+  for (let i = from; i < items.length; i++) {
+    const it = items[i];
     if (!it.riskBearing) continue;
     const d = it.data;
     const n =

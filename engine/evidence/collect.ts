@@ -92,6 +92,7 @@ export async function collectEvidence(
   const out: RawCluster[] = members.map((m) => ({
     members: m,
     evidence: [],
+    directItems: 0,
     covered: { funding: 0, graph: 0, any: 0 },
     kinds: new Set(),
     counts: { riskBearing: 0, neutralised: 0 },
@@ -171,8 +172,8 @@ export async function collectEvidence(
     pattern(c, 'fan_out_funder', (list.length + 1) / out[c].members.length);
   }
   // funding chains: a member first funded by another member, itself first funded earlier by a member ... (only
-  // with block times: without them "first" funding is unknown)
-  for (let c = 0; c < C; c++) {
+  // with block times: without them "first" funding is unknown, and the members are not read)
+  for (let c = 0; c < (g.blockTime ? C : 0); c++) {
     let chained = 0;
     let deepest = 0;
     const inChain = new Set<number>();
@@ -230,17 +231,22 @@ export async function collectEvidence(
     const size = out[c].members.length;
     for (let a = 0; a < idx.length; ) {
       const addr = tAddr[idx[a]];
-      let b = a;
+      let b = a + 1;
+      while (b < idx.length && tAddr[idx[b]] === addr) b++;
+      const hub = isInfrastructure(g.hub[addr]);
+      // one transfer with one member and no hub names nobody (most outside counterparties of a large graph)
+      if (b - a === 1 && !hub) {
+        a = b;
+        continue;
+      }
       inM.clear();
       outM.clear();
       sendTimes.length = 0;
-      while (b < idx.length && tAddr[idx[b]] === addr) {
-        const p = idx[b++];
+      for (; a < b; a++) {
+        const p = idx[a];
         (tFlag[p] === FLAG_IN ? inM : outM).add(tMember[p]);
         if (tFlag[p] === FLAG_OUT && !Number.isNaN(tTime[p])) sendTimes.push(tTime[p]);
       }
-      a = b;
-      const hub = isInfrastructure(g.hub[addr]);
       if (!hub && inM.size + outM.size < 2) continue;
       const all = new Set([...inM, ...outM]);
       if (all.size < 2 && !hub) continue;
@@ -356,18 +362,11 @@ export async function collectEvidence(
   runEvidence(g, clusterOf, runs, addItem, pattern, out);
   lockstepEvidence(g, clusterOf, out, addItem);
   if (hybrid) hybridEvidence(g, clusterOf, out, wallets, addItem, pattern);
+  // members in a direct pair, counted in node order (members are scattered over the node ids); the members'
+  // coverage is counted once membership is known (membership.ts)
   const directCount = new Uint32Array(C);
-  for (let c = 0; c < C; c++) for (const u of out[c].members) if (scan.inDirect[u]) directCount[c]++;
-  for (let c = 0; c < C; c++) {
-    const rc = out[c];
-    pattern(c, 'interaction_ring', (0.8 * directCount[c]) / rc.members.length);
-    for (const u of rc.members) {
-      const b = coveredBy[u];
-      if (b & 1) rc.covered.funding++;
-      if (b & 2) rc.covered.graph++;
-      if (b) rc.covered.any++;
-    }
-  }
+  for (let u = 0; u < n; u++) if (clusterOf[u] >= 0 && scan.inDirect[u]) directCount[clusterOf[u]]++;
+  for (let c = 0; c < C; c++) pattern(c, 'interaction_ring', (0.8 * directCount[c]) / out[c].members.length);
   const strength = byKind.strength();
   return { clusters: out, coveredBy, kindsOf, strength };
 }
@@ -407,6 +406,7 @@ function directItems(g: WalletGraph, clusterOf: Int32Array, out: RawCluster[]): 
     });
     rc.counts.riskBearing++;
   }
+  for (const rc of out) rc.directItems = rc.evidence.length;
 }
 
 const sorted = (s: Set<number>): number[] => [...s].sort((a, b) => a - b);

@@ -5,6 +5,11 @@ export interface RawCluster {
   /** Listed member node ids, ascending. */
   members: number[];
   evidence: EvidenceItem[];
+  /**
+   * The first `directItems` items are the direct transfers (graph lane, kind direct_transfer): most of the items
+   * of a large graph, which the passes over the items can skip without reading them.
+   */
+  directItems?: number;
   /** Members touched by risk-bearing evidence: funding lane, graph lane, either. */
   covered: { funding: number; graph: number; any: number };
   /** Risk-bearing kinds seen (before the per-lane cap). */

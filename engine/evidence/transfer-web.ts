@@ -17,11 +17,32 @@ import type { Evidence } from './collect.ts';
 import type { RawCluster } from './raw-cluster.ts';
 import { push, ramp } from './util.ts';
 
-export function transferWebEvidence(g: WalletGraph, evidence: Evidence, webMin: number, maxAddresses: number): void {
-  if (!(webMin >= 2)) return;
-  // union-find over listed wallets (path halving, smaller root id wins: independent of edge order)
-  const parent = new Int32Array(g.n);
-  for (let u = 0; u < g.n; u++) parent[u] = u;
+/** Listed wallets joined by transfers among them: each one's web (its smallest node id) and each web's size. */
+export interface TransferWebs {
+  /** Per node: the smallest node id of its web (a node outside every web: itself). */
+  root: Int32Array;
+  /** Per root: listed wallets in its web. */
+  size: Uint32Array;
+  /** False when no two listed wallets are joined (no web at all). */
+  any: boolean;
+}
+
+/** The arrays `transferWebs` fills, in shared memory when a pool thread fills them (evidence/side-scan.ts). */
+export function webArrays(n: number, shared: boolean): Omit<TransferWebs, 'any'> {
+  const buffer = (bytes: number) => (shared ? new SharedArrayBuffer(bytes) : new ArrayBuffer(bytes));
+  return { root: new Int32Array(buffer(4 * n)), size: new Uint32Array(buffer(4 * n)) };
+}
+
+/** Union-find over the listed wallets of the hub-free edges (path halving, smaller root id wins: any edge order). */
+export function transferWebs(
+  n: number,
+  eu: Uint32Array,
+  ev: Uint32Array,
+  listed: Uint8Array,
+  out: Omit<TransferWebs, 'any'>,
+): TransferWebs {
+  const { root: parent, size } = out;
+  for (let u = 0; u < n; u++) parent[u] = u;
   const find = (x: number): number => {
     while (parent[x] !== x) {
       parent[x] = parent[parent[x]];
@@ -29,9 +50,8 @@ export function transferWebEvidence(g: WalletGraph, evidence: Evidence, webMin: 
     }
     return x;
   };
-  const { eu, ev, listed } = g;
   let any = false;
-  for (let k = 0; k < g.m; k++) {
+  for (let k = 0; k < eu.length; k++) {
     const a = eu[k];
     const b = ev[k];
     if (!listed[a] || !listed[b]) continue;
@@ -42,9 +62,21 @@ export function transferWebEvidence(g: WalletGraph, evidence: Evidence, webMin: 
     else parent[ra] = rb;
     any = true;
   }
+  if (any) for (let u = 0; u < n; u++) if (listed[u]) size[(parent[u] = find(u))]++;
+  return { root: parent, size, any };
+}
+
+/** `webs`: transferWebs() of the graph, when already made (on a pool thread); made here otherwise. */
+export function transferWebEvidence(
+  g: WalletGraph,
+  evidence: Evidence,
+  webMin: number,
+  maxAddresses: number,
+  webs?: TransferWebs,
+): void {
+  if (!(webMin >= 2)) return;
+  const { root: parent, size, any } = webs ?? transferWebs(g.n, g.eu, g.ev, g.listed, webArrays(g.n, false));
   if (!any) return;
-  const size = new Uint32Array(g.n);
-  for (let u = 0; u < g.n; u++) if (listed[u]) size[(parent[u] = find(u))]++;
   const kind = kindInfo('transfer_web');
   const { coveredBy, kindsOf, strength } = evidence;
   const laneBit = kind.lane === 'funding' ? 1 : 2;

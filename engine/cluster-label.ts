@@ -1,0 +1,102 @@
+/**
+ * Cluster labels: a stable name made from the sorted member addresses (the same members always get the same
+ * label). On a large graph the sort, most of the label's time (the first read of each address string), runs on a
+ * pool thread (evidence/side-scan.ts) over the addresses as bytes in shared memory, and the main thread hashes the
+ * sorted addresses from those bytes: the same label as `clusterLabel` on the strings (a test keeps them equal).
+ */
+
+/** Every address as bytes in shared memory: address u is bytes[start[u]..start[u+1]). */
+export interface AddressBytes {
+  bytes: Uint8Array;
+  start: Uint32Array;
+}
+
+/** A stable label: the same members always get the same label. */
+export function clusterLabel(members: string[]): string {
+  // two independent 32-bit FNV-1a hashes over the sorted addresses (fast; labels are made unique per run after)
+  let h1 = 0x811c9dc5;
+  let h2 = 0x01000193 ^ members.length;
+  for (const m of [...members].sort()) {
+    for (let i = 0; i < m.length; i++) {
+      const c = m.charCodeAt(i);
+      h1 = Math.imul(h1 ^ c, 0x01000193);
+      h2 = Math.imul(h2 ^ c, 0x5bd1e995) ^ (h2 >>> 15);
+    }
+    h1 = Math.imul(h1 ^ 10, 0x01000193);
+  }
+  return labelText(h1, h2);
+}
+
+const labelText = (h1: number, h2: number): string =>
+  'cl_' + (h1 >>> 0).toString(16).padStart(8, '0') + (h2 >>> 0).toString(16).padStart(8, '0').slice(0, 4);
+
+/**
+ * The addresses as one byte per character, or null when one has a character outside ASCII (then labels are made
+ * from the strings). A byte compares and hashes like the string's UTF-16 code unit only in ASCII.
+ */
+export function addressBytes(addresses: string[]): AddressBytes | null {
+  const n = addresses.length;
+  const start = new Uint32Array(new SharedArrayBuffer(4 * (n + 1)));
+  for (let u = 0; u < n; u++) start[u + 1] = start[u] + addresses[u].length;
+  const bytes = new Uint8Array(new SharedArrayBuffer(Math.max(1, start[n])));
+  const view = Buffer.from(bytes.buffer);
+  // in slices: one joined string of all addresses would add its size to the peak
+  const SLICE = 1 << 16;
+  for (let s = 0; s < n; s += SLICE) {
+    const text = addresses.slice(s, Math.min(n, s + SLICE)).join('');
+    if (Buffer.byteLength(text, 'utf8') !== text.length) return null;
+    view.write(text, start[s], 'latin1');
+  }
+  return { bytes, start };
+}
+
+/** Sorts nodes[s0..s1) by their addresses, as JavaScript sorts the strings (code unit order). */
+export function sortByAddress(a: AddressBytes, nodes: Uint32Array, s0: number, s1: number): void {
+  const { bytes, start } = a;
+  nodes.subarray(s0, s1).sort((x, y) => {
+    const xs = start[x];
+    const xl = start[x + 1] - xs;
+    const ys = start[y];
+    const yl = start[y + 1] - ys;
+    const l = Math.min(xl, yl);
+    for (let i = 0; i < l; i++) {
+      const d = bytes[xs + i] - bytes[ys + i];
+      if (d !== 0) return d;
+    }
+    return xl - yl;
+  });
+}
+
+/**
+ * The two hashes of `clusterLabel` of the members among sorted[s0..s1) (nodes sorted by address, sortByAddress):
+ * `count` nodes for which `member` holds (all of them without it), written to hashes[2 * at] and hashes[2 * at + 1].
+ */
+export function hashSorted(
+  a: AddressBytes,
+  sorted: Uint32Array,
+  s0: number,
+  s1: number,
+  count: number,
+  member: ((u: number) => boolean) | null,
+  hashes: Uint32Array,
+  at: number,
+): void {
+  const { bytes, start } = a;
+  let h1 = 0x811c9dc5;
+  let h2 = 0x01000193 ^ count;
+  for (let j = s0; j < s1; j++) {
+    const u = sorted[j];
+    if (member && !member(u)) continue;
+    for (let i = start[u]; i < start[u + 1]; i++) {
+      const c = bytes[i];
+      h1 = Math.imul(h1 ^ c, 0x01000193);
+      h2 = Math.imul(h2 ^ c, 0x5bd1e995) ^ (h2 >>> 15);
+    }
+    h1 = Math.imul(h1 ^ 10, 0x01000193);
+  }
+  hashes[2 * at] = h1;
+  hashes[2 * at + 1] = h2;
+}
+
+/** The label of the hashes at `at` (hashSorted). */
+export const labelOfHashes = (hashes: Uint32Array, at: number): string => labelText(hashes[2 * at], hashes[2 * at + 1]);

@@ -1,0 +1,41 @@
+/**
+ * Cluster labels from the addresses as bytes (engine/cluster-label.ts: sorted on a pool thread, hashed on the main
+ * thread) are the labels of the strings.
+ */
+import t from 'tap';
+import { addressBytes, clusterLabel, hashSorted, labelOfHashes, sortByAddress } from '../../engine/cluster-label.ts';
+import { seededRng } from '../../engine/rng.ts';
+
+t.test('200 random clusters of up to 40 addresses: the same label from bytes as from strings', async (t) => {
+  const r = seededRng(7);
+  const chars = '0123456789abcdefABCDEF_x';
+  // varied lengths and shared prefixes: the order of a prefix before a longer address matters
+  const word = (): string =>
+    Array.from({ length: 1 + Math.floor(r() * 6) }, () => chars[Math.floor(r() * chars.length)]).join('');
+  const all = [...new Set(Array.from({ length: 3000 }, () => (r() < 0.5 ? '0x' : '') + word() + word()))];
+  const bytes = addressBytes(all);
+  t.ok(bytes, 'ASCII addresses as bytes');
+  let same = 0;
+  for (let k = 0; k < 200; k++) {
+    const nodes = Uint32Array.from({ length: 2 + Math.floor(r() * 39) }, () => Math.floor(r() * all.length));
+    const distinct = Uint32Array.from(new Set(nodes));
+    sortByAddress(bytes!, distinct, 0, distinct.length);
+    // members: every other node (a member filter as decide's own-evidence check)
+    const member = (u: number): boolean => u % 2 === 0;
+    const members = [...distinct].filter(member);
+    const hashes = new Uint32Array(4);
+    hashSorted(bytes!, distinct, 0, distinct.length, members.length, member, hashes, 0);
+    hashSorted(bytes!, distinct, 0, distinct.length, distinct.length, null, hashes, 1);
+    if (
+      labelOfHashes(hashes, 0) === clusterLabel(members.map((u) => all[u])) &&
+      labelOfHashes(hashes, 1) === clusterLabel([...distinct].map((u) => all[u]))
+    )
+      same++;
+  }
+  t.equal(same, 200, 'every label equal, of the members and of all nodes');
+});
+
+t.test('an address outside ASCII: no bytes (labels from the strings)', async (t) => {
+  t.equal(addressBytes(['0xabc', 'wallet-é']), null);
+  t.ok(addressBytes(['0xabc', 'wallet-e']));
+});
