@@ -283,7 +283,7 @@ function addWorldFarms(
 ): void {
   const { campaignContract, exchanges } = c;
   const perType = Math.max(1, Math.round(c.farmCount / 10));
-  WORLD_FARM_TYPES.forEach((type, ti) => {
+  for (const type of WORLD_FARM_TYPES) {
     for (let f = 0; f < perType; f++) {
       const group = `world-${type}-${f}`;
       const wallets = Array.from({ length: w.logUniform(3, 300) }, () => {
@@ -294,10 +294,10 @@ function addWorldFarms(
       const amount = w.lognormal(-1, 1);
       const vary = (share: number): number => amount * (1 + (w.r() - 0.5) * 2 * share);
       let t = w.fundTime();
-      if (ti === 0) {
+      if (type === 'slow_star') {
         const funder = w.addr('funder');
         for (const x of wallets) w.send(funder, x, (t += w.int(600, 6 * 3600)), vary(0.3));
-      } else if (ti === 1) {
+      } else if (type === 'deep_tree') {
         const top = w.addr('funder');
         const mids = Array.from({ length: Math.max(1, Math.ceil(wallets.length / 30)) }, () => w.addr('mid'));
         const leaves = Array.from({ length: Math.max(1, Math.ceil(wallets.length / 6)) }, () => w.addr('leaf'));
@@ -312,7 +312,7 @@ function addWorldFarms(
       }
       for (const x of wallets) w.send(x, campaignContract, w.fundTime() + 45 * 86_400, w.lognormal(-2, 1));
     }
-  });
+  }
 }
 
 function toInput(truth: TruthRow[], transfers: Simulated['transfers'], labels: Simulated['labels']): EngineInput {
