@@ -49,7 +49,7 @@ export const resolveClusterPage = <R>(ctx: AppContext, page: RawBuilder<unknown>
   );
 
 /** The paging query parameters of a request, and the select of one page after `position` (`take` rows). */
-type PageQuery = { limit: number; cursor?: string };
+export type PageQuery = { limit: number; cursor?: string };
 type PageSql = (position: number, take: number) => RawBuilder<unknown>;
 
 /** The request's cursor scope of a run's pages: owner, campaign, run and `kind`. */

@@ -12,7 +12,14 @@ import {
 } from '../../../storage/repos/results-repo.ts';
 import type { AnalysisRow } from '../../../storage/repos/analyses-repo.ts';
 import type { CampaignRow } from '../../../storage/repos/campaigns-repo.ts';
-import { resolveCluster, clusterOrdinalPage, clusterTextPage, runOrdinalPage, runTextPage } from '../scope.ts';
+import {
+  resolveCluster,
+  clusterOrdinalPage,
+  clusterTextPage,
+  runOrdinalPage,
+  runTextPage,
+  type PageQuery,
+} from '../scope.ts';
 import { catalogTextPage, membersTextPage } from '../../../storage/repos/page-text-repo.ts';
 import { objectWithArrayText, sendJsonText } from '../json-text.ts';
 import {
@@ -30,7 +37,6 @@ import { Type } from '@sinclair/typebox';
 import { cursorParam, errorSchema, limitParam, pageQuery, paginationSchema } from '../schemas/common.ts';
 import { StringEnum } from '../schemas/schema-types.ts';
 
-type PageQuery = { limit: number; cursor?: string };
 type CatalogRow = Pick<ClusterRow, 'ordinal' | 'label' | 'size' | 'riskScore' | 'groupingBasis'>;
 
 const err = (description: string) => ({ description, schema: errorSchema });

@@ -71,7 +71,7 @@ export const SOFTWARE_LURES = ['desktop', 'download', 'extension', 'install', 'u
  * Developer-project words: a library's demo, sandbox, playground, example or branch-preview site names its purpose
  * with them (`zod-sandbox.vercel.app`, `<project>-git-<branch>-<team>.vercel.app`), as a service names itself with
  * `rpc` or `docs`. Neutral like the infrastructure words, and on a hosting platform they mark a developer's
- * deployment, on which the lexical model does not fire (analyze-url.ts).
+ * deployment, which lowers the lexical score (lexical-model.ts, DEV_DEPLOYMENT_WEIGHT) without switching it off.
  */
 const DEV_WORDS_LIST = [
   'demo',
