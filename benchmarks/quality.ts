@@ -9,7 +9,7 @@
  *    world seeds (the campaign plus shapes the rules were not written from) report only.
  * The thresholds chosen on all development data are compared with the shipped ones (engine/scoring.ts).
  * Last line: one JSON object. Usage: npm run bench:quality [-- --threads 2] [--dev-seeds 1,2] [--test-seeds 101,102]
- *   [--world-seeds 203,204]
+ *   [--world-seeds 205,206]
  */
 import { parseArgs } from 'node:util';
 import {
@@ -42,7 +42,7 @@ const { values } = parseArgs({
     threads: { type: 'string', default: '2' },
     'dev-seeds': { type: 'string', default: '1,2' },
     'test-seeds': { type: 'string', default: '101,102' },
-    'world-seeds': { type: 'string', default: '203,204' },
+    'world-seeds': { type: 'string', default: '205,206' },
     folds: { type: 'string', default: '5' },
     'skip-hop': { type: 'boolean' },
     'check-order': { type: 'boolean' },
@@ -55,7 +55,7 @@ const { values } = parseArgs({
 if (values.help) {
   console.log(
     'usage: npm run bench:quality -- [--threads 2] [--dev-seeds 1,2] [--test-seeds 101,102] [--folds 5]\n' +
-      '  [--world-seeds 203,204]  simulated campaigns with the world shapes added (reported only; "" to skip)\n' +
+      '  [--world-seeds 205,206]  simulated campaigns with the world shapes added (reported only; "" to skip)\n' +
       '  [--skip-hop] [--check-order] [--web-grid 0,5,8,12] [--share-grid 0.25,0.4,0.6] [--narrow-grid 1,0.75,0.5]\n' +
       '  --web-grid, --share-grid, --narrow-grid  candidate transferWebMin, listedShareFull and untimedNarrowFactor\n' +
       '    values, chosen inside the CV\n' +

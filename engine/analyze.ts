@@ -21,7 +21,7 @@ import { transferWebEvidence } from './evidence/transfer-web.ts';
 import { sideScanTask } from './evidence/side-scan.ts';
 import { type AddressBytes, addressBytes, clusterLabel, hashSorted, labelOfHashes } from './cluster-label.ts';
 import { evidenceBreadth, hasBlockTimes } from './evidence/breadth.ts';
-import { firstFunding, fundingRuns, joinRuns } from './evidence/timed-funding.ts';
+import { allFundingRuns, joinRuns } from './evidence/timed-funding.ts';
 import type {
   AnalyzeResult,
   Archetype,
@@ -84,7 +84,7 @@ export async function decide(
   options: EngineOptions,
   tuning: EngineTuning,
 ): Promise<AnalyzeResult> {
-  const runs = fundingRuns(graph, firstFunding(graph));
+  const runs = allFundingRuns(graph, tuning.transferWebMin);
   const grouping = joinRuns(graph, interactionGroups, runs);
   const { groupOf } = grouping;
   const listedInGroup = new Uint32Array(grouping.groupCount);

@@ -73,9 +73,8 @@ export function createEnginePool(opts: { maxThreads?: number; idleTimeoutMs?: nu
       channel?.port1.on('message', (p) => onProgress!(p));
       const t = input.transfers;
       const task: AnalyzeTask = { input, options: rest, louvainThreads: threads, progress: channel?.port2 };
-      const transferList = [
-        ...new Set([t.from.buffer, t.to.buffer, t.blockTime?.buffer, t.amount?.buffer, t.txId?.buffer, channel?.port2]),
-      ].filter((x) => x !== undefined) as ArrayBuffer[];
+      const buffers = [t.from, t.to, t.blockTime, t.amount, t.txId, t.chain, t.asset].map((a) => a?.buffer);
+      const transferList = [...new Set([...buffers, channel?.port2])].filter((x) => x !== undefined) as ArrayBuffer[];
       try {
         return (await analyzePool.run(task, { transferList })) as AnalyzeResult;
       } finally {

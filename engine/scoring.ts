@@ -14,17 +14,17 @@ import type { RecommendedAction, RiskPreset } from './types.ts';
  */
 export const PRESET_THRESHOLDS: Record<RiskPreset, { review: number; reject: number; tradeOff: string }> = {
   conservative: {
-    review: 45,
-    reject: 72,
+    review: 46,
+    reject: 69,
     tradeOff: 'fewest wrongly held wallets; small or loosely linked clusters are approved',
   },
   balanced: {
-    review: 44,
+    review: 45,
     reject: 65,
     tradeOff: 'the default: well-supported clusters rejected, plausible ones sent to review',
   },
   strict: {
-    review: 39,
+    review: 42,
     reject: 65,
     tradeOff: 'catches small and weakly linked clusters too; expect more manual review',
   },

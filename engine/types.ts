@@ -37,6 +37,16 @@ export interface EngineTransfers {
    * with the same id are one transaction (a Disperse-style batch paying many wallets at once).
    */
   txId?: Uint32Array;
+  /**
+   * The chain of each transfer as a dictionary id (only equality matters). With it, first fundings and funding runs
+   * are found on each chain apart: a wallet's first funding on one chain says nothing of its funding on another.
+   */
+  chain?: Uint32Array;
+  /**
+   * The asset each amount is counted in, as a dictionary id (0: unknown; only equality matters). With it, amounts of
+   * different assets are never similar (100 USDC is not 100 DAI, 0.1 ETH is not 0.1 MATIC).
+   */
+  asset?: Uint32Array;
 }
 
 /** Known infrastructure (address -> list name) and addresses never to be treated as infrastructure. */

@@ -69,6 +69,8 @@ export interface WalletGraph {
   blockTime?: Float64Array;
   amount?: Float64Array;
   txId?: Uint32Array;
+  chain?: Uint32Array;
+  asset?: Uint32Array;
   stats: {
     transfers: number;
     selfTransfers: number;
@@ -261,6 +263,8 @@ export function buildWalletGraph(input: EngineInput, tuning: EngineTuning, hybri
     blockTime: transfers.blockTime,
     amount: transfers.amount,
     txId: transfers.txId,
+    chain: transfers.chain,
+    asset: transfers.asset,
     stats: {
       transfers: T,
       selfTransfers,

@@ -285,10 +285,12 @@ export async function collectEvidence(
       const popular = g.listedDegree[addr] >= POPULAR_MIN && 2 * all.size < g.listedDegree[addr];
       if (inM.size >= 2) {
         const funded = sorted(inM);
-        // with block times, a funder that paid these members at unrelated times and amounts (no batch or
-        // co-timed run: a parent, a payroll) is a weaker tie than one that paid them in a burst
+        // with block times, a funder that paid most of these members at unrelated times and amounts (outside its
+        // batch, co-timed and uniform runs: a parent, a payroll) is a weaker tie than one that paid them in a
+        // burst; most, not any: three of a payroll's thirty salaries can fall within 1% in one second by chance
         const timed = funded.some((u) => Number.isFinite(firstInTime[u]));
-        const burst = funded.some((u) => inRunOf.get(addr)?.has(u));
+        const inRun = inRunOf.get(addr);
+        const burst = inRun !== undefined && 2 * funded.filter((u) => inRun.has(u)).length >= funded.length;
         const spread = timed && !burst;
         // a broad funder (breadth.ts): one address paid many members, rarely by chance; still funding only
         const broad = broadMin >= 2 && inM.size >= broadMin && !spread;

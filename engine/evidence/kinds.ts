@@ -107,6 +107,13 @@ export const EVIDENCE_KINDS: readonly EvidenceKind[] = [
     0.6,
     'a web of many listed wallets joined by direct transfers',
   ),
+  row(
+    'uniform_funding',
+    'funding',
+    { membership: true, fundingIn: true },
+    0.6,
+    'first funding of about the same amount by a sender that funded many listed wallets so, at any time',
+  ),
 ];
 
 /** Neutralised kinds (never risk-bearing): shown to reviewers, never evidence. */

@@ -41,9 +41,18 @@ export const COTIMED_GAP_NO_AMOUNT_SECONDS = 60;
  */
 export const ROUTINE_MIN_BATCHES = 10;
 export const ROUTINE_SPAN_SECONDS = 7 * 86_400;
+/**
+ * Uniform funding: a sender that is not infrastructure whose first fundings, however spread in time, carry about one
+ * amount: within this factor of their median, for at least UNIFORM_SHARE of its first fundings with an amount and for
+ * at least the breadth minimum of listed wallets. A farm's funder tops its wallets up with what the campaign's
+ * actions cost, varied by a script; people withdrawing from a service or paid by someone choose their own amounts.
+ * Both set a priori, not fitted (docs/engine.md).
+ */
+export const UNIFORM_AMOUNT_FACTOR = 1.5;
+export const UNIFORM_SHARE = 0.8;
 
 export interface FundingRun {
-  kind: 'batch_funding' | 'cotimed_funding' | 'funding_tree';
+  kind: 'batch_funding' | 'cotimed_funding' | 'funding_tree' | 'uniform_funding';
   /** The sender (for a tree: its root). */
   sender: number;
   /** A tree's intermediates (first funded by the root, first funders of the recipients). */
@@ -62,20 +71,25 @@ export interface FirstFunding {
   amount: Float64Array;
   /** The first funding's transaction id (0: unknown), when the input has them. */
   tx?: Uint32Array;
+  /** The asset its amount is counted in (0: unknown, or the input has no assets). */
+  unit: Uint32Array;
 }
 
-export function firstFunding(g: WalletGraph): FirstFunding {
+/** `chain`: only the transfers on that chain (an id of the input's `chain` array); all when undefined. */
+export function firstFunding(g: WalletGraph, chain?: number): FirstFunding {
   const funder = new Int32Array(g.n).fill(-1);
   const time = new Float64Array(g.n).fill(Number.POSITIVE_INFINITY);
   const amount = new Float64Array(g.n).fill(Number.NaN);
-  const { from, to, blockTime, txId } = g;
+  const unit = new Uint32Array(g.n);
+  const { from, to, blockTime, txId, asset } = g;
+  const onChain = chain === undefined || !g.chain ? null : g.chain;
   const tx = txId ? new Uint32Array(g.n) : undefined;
-  if (!blockTime) return { funder, time, amount, tx };
+  if (!blockTime) return { funder, time, amount, tx, unit };
   for (let i = 0; i < from.length; i++) {
     const f = from[i];
     const t = to[i];
     const bt = blockTime[i];
-    if (f === t || Number.isNaN(bt) || isInfrastructure(g.hub[t])) continue;
+    if (f === t || Number.isNaN(bt) || isInfrastructure(g.hub[t]) || (onChain && onChain[i] !== chain)) continue;
     const a = g.amount ? g.amount[i] : Number.NaN;
     // ties (same second) go to the smaller sender, then the smaller amount: independent of the input order
     if (
@@ -86,17 +100,35 @@ export function firstFunding(g: WalletGraph): FirstFunding {
       time[t] = bt;
       amount[t] = a;
       if (tx) tx[t] = txId![i];
+      if (asset) unit[t] = asset[i];
     }
   }
-  return { funder, time, amount, tx };
+  return { funder, time, amount, tx, unit };
 }
 
-export function fundingRuns(g: WalletGraph, ff: FirstFunding): FundingRun[] {
+/**
+ * The funding runs of every chain of the input, each found on that chain's transfers alone (one chain when the
+ * input does not say), in ascending chain id: deterministic.
+ */
+export function allFundingRuns(g: WalletGraph, uniformMin = 0): FundingRun[] {
+  if (!g.chain) return fundingRuns(g, firstFunding(g), uniformMin);
+  const chains = [...new Set(g.chain)].sort((x, y) => x - y);
+  return chains.flatMap((c) => fundingRuns(g, firstFunding(g, c), uniformMin));
+}
+
+/**
+ * `uniformMin`: first fundings of about one amount a sender needs for a uniform run (the breadth minimum,
+ * `transferWebMin`; 0: no uniform runs).
+ */
+export function fundingRuns(g: WalletGraph, ff: FirstFunding, uniformMin = 0): FundingRun[] {
   const infra = (u: number): boolean => isInfrastructure(g.hub[u]);
   const idx: number[] = [];
   for (let u = 0; u < g.n; u++) if (ff.funder[u] >= 0) idx.push(u);
   const amt = (u: number): number => (Number.isNaN(ff.amount[u]) ? Number.POSITIVE_INFINITY : ff.amount[u]);
-  idx.sort((a, b) => ff.funder[a] - ff.funder[b] || ff.time[a] - ff.time[b] || amt(a) - amt(b) || a - b);
+  idx.sort(
+    (a, b) =>
+      ff.funder[a] - ff.funder[b] || ff.time[a] - ff.time[b] || ff.unit[a] - ff.unit[b] || amt(a) - amt(b) || a - b,
+  );
   const runs: FundingRun[] = [];
   for (let s = 0; s < idx.length; ) {
     let e = s;
@@ -104,7 +136,9 @@ export function fundingRuns(g: WalletGraph, ff: FirstFunding): FundingRun[] {
     if (e - s >= RUN_MIN) {
       const before = runs.length;
       const infrastructure = infra(ff.funder[idx[s]]);
-      senderRuns(idx.slice(s, e), ff, runs, infrastructure);
+      const events = idx.slice(s, e);
+      senderRuns(events, ff, runs, infrastructure);
+      if (!infrastructure && uniformMin >= RUN_MIN) uniformRun(events, ff, g.listed, runs, before, uniformMin);
       // a batching service's runs are its routine: none counts (its common funding is then "spread in time")
       if (!infrastructure && routineBatches(runs, before)) runs.length = before;
     }
@@ -112,6 +146,72 @@ export function fundingRuns(g: WalletGraph, ff: FirstFunding): FundingRun[] {
   }
   treeRuns(g, ff, runs);
   return runs;
+}
+
+/**
+ * A sender's first fundings one by one (no two in the same second), nearly all of about one amount
+ * (UNIFORM_AMOUNT_FACTOR of the median, UNIFORM_SHARE of them, `min` listed wallets at least): a farm's funder
+ * paying its wallets one by one, hours apart (the slow star). The run holds the recipients of that amount not
+ * already in one of the sender's runs (runs[from..]): a co-timed run already says their amounts match.
+ */
+function uniformRun(
+  events: number[],
+  ff: FirstFunding,
+  listed: Uint8Array,
+  runs: FundingRun[],
+  from: number,
+  min: number,
+): void {
+  // one by one: fundings sharing their second with another of the sender's (a payroll's one transaction) are the
+  // batch rule's to judge
+  const alone = (i: number): boolean =>
+    ff.time[events[i - 1]] !== ff.time[events[i]] && ff.time[events[i + 1]] !== ff.time[events[i]];
+  const priced = events.filter((u, i) => ff.amount[u] > 0 && alone(i));
+  if (priced.length < min) return;
+  const unit = mostCommon(priced.map((u) => ff.unit[u]));
+  const amounts = priced
+    .filter((u) => ff.unit[u] === unit)
+    .map((u) => ff.amount[u])
+    .sort((x, y) => x - y);
+  const median = amounts[amounts.length >> 1];
+  const near = priced.filter(
+    (u) =>
+      ff.unit[u] === unit &&
+      ff.amount[u] <= median * UNIFORM_AMOUNT_FACTOR &&
+      ff.amount[u] * UNIFORM_AMOUNT_FACTOR >= median,
+  );
+  if (near.length < UNIFORM_SHARE * priced.length) return;
+  let listedNear = 0;
+  for (const u of near) listedNear += listed[u];
+  if (listedNear < min) return;
+  const inRun = new Set<number>();
+  for (let i = from; i < runs.length; i++) for (const u of runs[i].recipients) inRun.add(u);
+  const recipients = near.filter((u) => !inRun.has(u)).sort((x, y) => x - y);
+  if (recipients.length < RUN_MIN) return;
+  let first = Number.POSITIVE_INFINITY;
+  let last = Number.NEGATIVE_INFINITY;
+  for (const u of recipients) {
+    first = Math.min(first, ff.time[u]);
+    last = Math.max(last, ff.time[u]);
+  }
+  const sender = ff.funder[events[0]];
+  runs.push({ kind: 'uniform_funding', sender, recipients, time: first, amount: median, seconds: last - first });
+}
+
+/** The most frequent value (ties: the smallest). */
+function mostCommon(values: number[]): number {
+  const counts = new Map<number, number>();
+  let best = -1;
+  let bestCount = 0;
+  for (const v of values) {
+    const c = (counts.get(v) ?? 0) + 1;
+    counts.set(v, c);
+    if (c > bestCount || (c === bestCount && v < best)) {
+      best = v;
+      bestCount = c;
+    }
+  }
+  return best;
 }
 
 /** Whether the sender's runs (runs[from..]) are ROUTINE_MIN_BATCHES or more batches over ROUTINE_SPAN_SECONDS. */
@@ -178,6 +278,7 @@ function senderRuns(events: number[], ff: FirstFunding, runs: FundingRun[], infr
       const base = ff.amount[single[a]];
       while (
         b < e &&
+        ff.unit[single[b]] === ff.unit[single[a]] &&
         (Number.isNaN(base)
           ? Number.isNaN(ff.amount[single[b]])
           : ff.amount[single[b]] <= base * (1 + BATCH_AMOUNT_RATIO))
@@ -198,6 +299,7 @@ function senderRuns(events: number[], ff: FirstFunding, runs: FundingRun[], infr
     anchor: number;
     first: number;
     last: number;
+    unit: number;
   }
   const open = new Map<number, Open[]>();
   const closed: Open[] = [];
@@ -213,7 +315,7 @@ function senderRuns(events: number[], ff: FirstFunding, runs: FundingRun[], infr
         timeOnly.last = t;
       } else {
         if (timeOnly) closed.push(timeOnly);
-        timeOnly = { members: [u], anchor: Number.NaN, first: t, last: t };
+        timeOnly = { members: [u], anchor: Number.NaN, first: t, last: t, unit: 0 };
       }
       continue;
     }
@@ -228,14 +330,14 @@ function senderRuns(events: number[], ff: FirstFunding, runs: FundingRun[], infr
         if (t - r.last > COTIMED_GAP_SECONDS) {
           closed.push(r);
           list.splice(i, 1);
-        } else if (!target && Math.abs(a / r.anchor - 1) <= COTIMED_AMOUNT_RATIO) target = r;
+        } else if (!target && r.unit === ff.unit[u] && Math.abs(a / r.anchor - 1) <= COTIMED_AMOUNT_RATIO) target = r;
       }
     }
     if (target) {
       target.members.push(u);
       target.last = t;
     } else {
-      const r = { members: [u], anchor: a, first: t, last: t };
+      const r = { members: [u], anchor: a, first: t, last: t, unit: ff.unit[u] };
       const list = open.get(k);
       if (list) list.push(r);
       else open.set(k, [r]);

@@ -10,6 +10,7 @@ import { labelsFor, transfersTouching } from '../../storage/repos/transfers-repo
 import type { ChainFamily } from '../core/chains.ts';
 import type { EngineLabels, EngineTransfers } from '../../engine/index.ts';
 import { addressIndex } from '../../engine/address-index.ts';
+import { transferUnits } from './transfer-units.ts';
 
 export const MAX_TRANSFER_ROWS = 5_000_000;
 export const MAX_SECOND_HOP_COUNTERPARTIES = 200_000;
@@ -50,7 +51,16 @@ export async function loadNeighbourhood(
     })
     .slice(0, MAX_SECOND_HOP_COUNTERPARTIES);
   let truncated = first.truncated;
-  let second: typeof first = { from: [], to: [], blockTime: [], amount: [], txHash: [], truncated: false };
+  let second: typeof first = {
+    from: [],
+    to: [],
+    blockTime: [],
+    amount: [],
+    txHash: [],
+    chain: [],
+    asset: [],
+    truncated: false,
+  };
   if (secondHop.length > 0 && !truncated) {
     const s = await transfersTouching(db, family, secondHop, MAX_TRANSFER_ROWS - first.from.length);
     truncated = s.truncated;
@@ -66,10 +76,13 @@ export async function loadNeighbourhood(
   // wallets is batch funding whatever the amounts
   const txIds: number[] = [];
   const txIndex = addressIndex(); // the same dictionary, ids + 1
+  const units = transferUnits();
   const add = (src: typeof first): void => {
     for (let i = 0; i < src.from.length; i++) {
       const hash = src.txHash[i];
-      const key = `${src.from[i]}>${src.to[i]}>${src.blockTime[i] ?? ''}>${src.amount[i] ?? ''}>${hash ?? ''}`;
+      const key =
+        `${src.chain[i]}>${src.from[i]}>${src.to[i]}>${src.blockTime[i] ?? ''}>${src.amount[i] ?? ''}>` +
+        `${src.asset[i] ?? ''}>${hash ?? ''}`;
       if (seen.has(key)) continue;
       seen.add(key);
       from.push(id(src.from[i]));
@@ -77,6 +90,7 @@ export async function loadNeighbourhood(
       times.push(src.blockTime[i] ?? Number.NaN);
       amounts.push(src.amount[i] === null ? Number.NaN : Number(src.amount[i]));
       txIds.push(hash ? txIndex.id(hash) + 1 : 0);
+      units.add(src.chain[i], src.asset[i]);
     }
   };
   add(first);
@@ -100,6 +114,7 @@ export async function loadNeighbourhood(
       blockTime: Float64Array.from(times),
       amount: Float64Array.from(amounts),
       ...(txIndex.addresses.length > 0 ? { txId: Uint32Array.from(txIds) } : {}),
+      ...units.arrays(),
     },
     labels: { infrastructure, exceptions },
     stats: {

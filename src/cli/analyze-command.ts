@@ -13,6 +13,7 @@ import { normaliseWallets, walletsFromCsv } from '../analyses/wallet-input.ts';
 import { importLabels, readTransfers } from '../imports/transfer-import.ts';
 import { toCsv } from '../core/csv.ts';
 import { coverageSummary, NO_DATA_REASON, walletsWithoutTransfers } from '../analyses/data-coverage.ts';
+import { transferUnits } from '../analyses/transfer-units.ts';
 import { addressIndex } from '../../engine/address-index.ts';
 
 const PRESETS = ['conservative', 'balanced', 'strict'];
@@ -81,6 +82,7 @@ export const analyzeCommand: CliCommand = {
     // transaction hashes as dictionary ids (0: none): one transaction paying many listed wallets is a batch
     const txIds: number[] = [];
     const txIndex = addressIndex(); // the same dictionary, ids + 1
+    const units = transferUnits();
     const txId = (h: string | null): number =>
       h ? (txIndex.lookup(h) ?? txIndex.id(Buffer.from(h, 'latin1').toString('latin1'))) + 1 : 0;
     for (const file of String(a.values.transfers).split(',')) {
@@ -94,6 +96,7 @@ export const analyzeCommand: CliCommand = {
           times.push(t ?? Number.NaN);
           amounts.push(v === null ? Number.NaN : Number(v));
           txIds.push(txId(b.txHash[i]));
+          units.add(b.chain[i], b.asset[i]);
         }
         return b.length;
       });
@@ -147,6 +150,7 @@ export const analyzeCommand: CliCommand = {
             blockTime: Float64Array.from(times),
             amount: Float64Array.from(amounts),
             ...(txIndex.addresses.length > 0 ? { txId: Uint32Array.from(txIds) } : {}),
+            ...units.arrays(),
           },
           labels: { infrastructure, exceptions },
         },

@@ -78,6 +78,8 @@ export interface TransferEdges {
   blockTime: Array<number | null>;
   amount: Array<string | null>;
   txHash: Array<string | null>;
+  chain: string[];
+  asset: Array<string | null>;
 }
 
 /** Every stored transfer of the chain family with at least one endpoint in `addresses`. */
@@ -87,7 +89,7 @@ export async function transfersTouching(
   addresses: string[],
   maxRows: number,
 ): Promise<TransferEdges & { truncated: boolean }> {
-  const out: TransferEdges = { from: [], to: [], blockTime: [], amount: [], txHash: [] };
+  const out: TransferEdges = { from: [], to: [], blockTime: [], amount: [], txHash: [], chain: [], asset: [] };
   let truncated = false;
   for (let i = 0; i < addresses.length && !truncated; i += 20000) {
     const part = addresses.slice(i, i + 20000);
@@ -97,12 +99,15 @@ export async function transfersTouching(
       block_time: string | null;
       amount: string | null;
       tx_hash: string | null;
+      chain: string;
+      asset: string | null;
     }>`
-      select from_address, to_address, block_time, amount, tx_hash from transfers where ${familyFilter(family)} and
-        from_address = any(${part}::text[])
+      select from_address, to_address, block_time, amount, tx_hash, chain, asset from transfers
+        where ${familyFilter(family)} and from_address = any(${part}::text[])
       union all
-      select from_address, to_address, block_time, amount, tx_hash from transfers where ${familyFilter(family)} and
-        to_address = any(${part}::text[]) and not (from_address = any(${part}::text[]))
+      select from_address, to_address, block_time, amount, tx_hash, chain, asset from transfers
+        where ${familyFilter(family)} and to_address = any(${part}::text[])
+          and not (from_address = any(${part}::text[]))
       limit ${maxRows - out.from.length + 1}`.execute(db);
     for (const row of r.rows) {
       if (out.from.length >= maxRows) {
@@ -114,6 +119,8 @@ export async function transfersTouching(
       out.blockTime.push(row.block_time === null ? null : Number(row.block_time));
       out.amount.push(row.amount);
       out.txHash.push(row.tx_hash);
+      out.chain.push(row.chain);
+      out.asset.push(row.asset);
     }
   }
   return { ...out, truncated };

@@ -212,6 +212,9 @@ export function storageContractExtensions(t: Test, factory: StoreFactory): void 
     t.equal((await transfersTouching(s.db, 'evm', ['0xb'], 1)).truncated, true);
     await insertTransfers(s.db, [{ ...row('0xd', '0xe'), txHash: '0xfeed' }]);
     t.same((await transfersTouching(s.db, 'evm', ['0xe'], 100)).txHash, ['0xfeed'], 'with its transaction hash');
+    await insertTransfers(s.db, [{ ...row('0xf', '0xg', 'optimism'), asset: 'USDC', dedupKey: 'asset-row' }]);
+    const withAsset = await transfersTouching(s.db, 'evm', ['0xg'], 100);
+    t.same([withAsset.chain, withAsset.asset], [['optimism'], ['USDC']], 'with its chain and asset');
     await insertLabels(s.db, [
       { chain: 'ethereum', address: '0xb', list: 'exchange', kind: 'infrastructure', source: 't' },
     ]);

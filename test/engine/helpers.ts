@@ -62,11 +62,15 @@ export function fanOut(
 /** A transfer with a block time and an amount: [from, to, time, amount]. */
 export type TimedRow = [from: string, to: string, time: number, amount: number];
 
-/** Engine input from timed transfers with amounts (the timing evidence needs both). */
+/**
+ * Engine input from timed transfers with amounts (the timing evidence needs both); `units`, when given, the chain
+ * and asset ids of each row.
+ */
 export function timedInput(
   wallets: string[],
   rows: TimedRow[],
   infrastructure: Record<string, string> = {},
+  units?: { chain: number[]; asset: number[] },
 ): EngineInput {
   const { addresses, id } = addressIndex();
   return {
@@ -78,6 +82,7 @@ export function timedInput(
       to: Uint32Array.from(rows, (r) => id(r[1])),
       blockTime: Float64Array.from(rows, (r) => r[2]),
       amount: Float64Array.from(rows, (r) => r[3]),
+      ...(units ? { chain: Uint32Array.from(units.chain), asset: Uint32Array.from(units.asset) } : {}),
     },
     labels: { infrastructure: new Map(Object.entries(infrastructure)), exceptions: new Set() },
   };

@@ -42,3 +42,15 @@ t.test('the simulator is seeded and its truth covers every farm type and legitim
     'every transfer has a time and an amount',
   );
 });
+
+t.test('of near-equal thresholds (within F_TOLERANCE) the highest is chosen: fewer people held', async (t) => {
+  // 1,000 Sybils at risk 45 and 2 at 30: every threshold from 21 to 45 scores F1 0.999 or more
+  const h = emptyHistogram('near-flat', false);
+  h.pos[45] = 1000;
+  h.pos[30] = 2;
+  h.neg[10] = 5000;
+  t.equal(chooseThresholds([h], PRESET_GOALS.balanced, 65).review, 45);
+  // 40 Sybils at 30 are 4% of them: a real difference, the lower threshold wins
+  h.pos[30] = 40;
+  t.equal(chooseThresholds([h], PRESET_GOALS.balanced, 65).review, 30);
+});
