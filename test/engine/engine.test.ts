@@ -150,11 +150,16 @@ t.test('unknown shared funding alone is never conclusive', async (t) => {
 });
 
 t.test('presets order their decisions and the operator policy action is kept apart', async (t) => {
-  // a is loosely linked (its funder paid a day apart, one transfer per pair), b is a farm's burst
-  const a = fanOut('p', 6, evm, 86_400);
+  // a is loosely linked (its funder paid 9 wallets a day apart, two of them paid each other once), b is a farm's
+  // burst
+  const a = fanOut('p', 9, evm, 86_400);
+  const aTransfers = [
+    ...a.transfers.filter(([f]) => f === a.funder),
+    [a.wallets[0], a.wallets[1], 5000] as [string, string, number],
+  ];
   const b = fanOut('q', 16);
   const wallets = [...a.wallets, { address: b.wallets[0], policyAction: 'approve' as const }, ...b.wallets.slice(1)];
-  const input = engineInput({ wallets, transfers: [...a.transfers, ...b.transfers] });
+  const input = engineInput({ wallets, transfers: [...aTransfers, ...b.transfers] });
   const flagged: number[] = [];
   for (const preset of ['conservative', 'balanced', 'strict'] as const) {
     const r = await analyze(input, { mode: 'onchain', preset, pool });
