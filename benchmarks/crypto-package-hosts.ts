@@ -13,7 +13,9 @@
  * (negatives/crypto-package-hosts-3.txt) is a third fresh set of 105 other packages, chosen the same way for the
  * fourth pass; bench:screening deals it into halves by family (screening-negatives.ts familyKey). Batch 4
  * (negatives/crypto-package-hosts-4.txt) is a fourth fresh set for issue 14's fifth pass, dealt by family too; its test
- * half is the only unseen negative data left (screening-negatives.ts roleOf). An overlap with earlier batches throws.
+ * half was the fifth pass's unseen negative data. Batch 5 (negatives/crypto-package-hosts-5.txt, issue 14's sixth pass)
+ * is chosen by a rule from a local list of npm names (see BATCH_5) and is, whole, the test set of bench:screening
+ * (screening-negatives.ts roleOf). An overlap with earlier batches throws.
  *
  * Usage: node --import tsx benchmarks/crypto-package-hosts.ts [--batch 1|2|3|4|5] [--install] (--help: this usage)
  *   --install first installs the batch's packages into benchmarks/.cache/crypto-packages[-2] (npm, no scripts

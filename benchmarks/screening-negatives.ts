@@ -5,12 +5,12 @@
  * - package docs: hosts of URLs in README / docs files of node_modules and /usr/share/doc, and package.json
  *   homepage / repository / bugs URLs;
  * - crypto package docs: the same, for the npm packages of crypto SDKs and their dependencies (committed snapshots,
- *   benchmarks/negatives/crypto-package-hosts.txt for batch 1, crypto-package-hosts-2.txt, -3.txt and -4.txt for
- *   batches 2-4, fresh sets of other packages; rebuilt by benchmarks/crypto-package-hosts.ts);
+ *   benchmarks/negatives/crypto-package-hosts.txt for batch 1, crypto-package-hosts-2.txt to -5.txt for
+ *   batches 2-5, fresh sets of other packages; rebuilt by benchmarks/crypto-package-hosts.ts);
  * - legitimate-hosts.txt of ../shared (top sites, MetaMask's test data; allow-listed ones are left out later).
  * Each host goes to the validation or the test half by a hash of its registrable domain (batches 3 and 4: of its
- * family, familyKey), so the subdomains of one site never straddle the split. Since issue 14's fifth pass every half
- * but batch 4's test half has been seen and is development data (roleOf).
+ * family, familyKey), so the subdomains of one site never straddle the split. Since issue 14's sixth pass every half of
+ * batches 1-4 and the older groups has been seen and is development data; batch 5, whole, is the test set (roleOf).
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
