@@ -6,9 +6,10 @@
  * URL part: two time splits on ScamSniffer first_seen.tsv.gz, kept apart.
  * - validation: knowledge = lists with entries first seen before VALIDATION_CUTOFF (2025-03-01); positives = domains
  *   first seen VALIDATION_CUTOFF .. TEST_CUTOFF; negatives = the development negatives: every seen half (the old
- *   test halves included, since issue 14's fifth pass) and the validation half of the fresh batch.
+ *   test halves included, since issue 14's fifth pass; batch 4's test half too since the sixth).
  * - test: knowledge = lists before TEST_CUTOFF (2025-06-01); positives = domains first seen from TEST_CUTOFF on;
- *   negatives = the unseen test half of the fresh batch (the old test halves are shown apart, as `seen:` rows).
+ *   negatives = the unseen fresh batch (crypto-package batch 5, all of it; the old test halves are shown apart, as
+ *   `seen:` rows).
  *   Every setting was chosen on validation; test is reported, not tuned on.
  * Knowledge besides ScamSniffer: MetaMask config, Phantom lists (snapshot 2025-05-07), Uniswap token list.
  * Negatives (screening-negatives.ts): chain RPC/explorer hosts of viem/chains, hosts in installed package docs,
@@ -120,7 +121,7 @@ interface SplitResult {
 /**
  * The rows a negative counts in, or null when the split does not scan it. Validation (development) scans every seen
  * negative, the old test halves included (issue 14, fifth pass: their false positives were named, so they are
- * development data now); its headline `all` counts them all. Test scans the unseen test half of the fresh batch
+ * development data now); its headline `all` counts them all. Test scans the unseen fresh batch, all of it
  * (FRESH_GROUP) as its headline `all`, and the old test halves again under `seen:` rows, outside the headline, so
  * the old figure can be compared (those rows are development data, not a test estimate).
  */

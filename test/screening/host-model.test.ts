@@ -94,6 +94,26 @@ t.test('analyzeUrl: a developer deployment on a hosting platform is a weighted s
   t.not(decideVerdict(lure.findings).verdict, 'allow', 'nor the verdict');
 });
 
+t.test("a library's docs deployment on a hosting platform is a developer deployment too", async (t) => {
+  const blocked = Array.from({ length: 60 }, (_, i) => hostParts(`claim-zorb${i}.${i % 2 ? 'xyz' : 'vercel.app'}`));
+  const m = trainLexicalModel(blocked, ['mozilla.org', 'weather.com'].map(hostParts));
+  const lexical = (h: string): number => {
+    const p = hostParts(h);
+    return scoreHost(m, h, p.publicSuffix, p.isPrivate).score;
+  };
+  for (const word of ['docs', 'doc', 'sdk'])
+    t.equal(
+      Math.round((lexical(`zorblat-js-${word}.vercel.app`) - lexical('zorblat-js.vercel.app')) * 100) / 100,
+      DEV_DEPLOYMENT_WEIGHT,
+      `\`-${word}\` marks the deployment of a library's reference`,
+    );
+  t.equal(lexical('zorblat-api.vercel.app'), lexical('zorblat.vercel.app'), '`api` is infrastructure, no deployment');
+  t.equal(lexical('zorblat-docs.com'), lexical('zorblat.com'), 'off a hosting platform: no discount');
+  const k = smallKnowledge([parseList('csv', csv, { name: 'synthetic' })]);
+  const brand = analyzeUrl('metamask-docs.vercel.app', k).findings.find((f) => f.kind === 'url.brand_impersonation');
+  t.equal(brand?.data?.points, 5, 'a brand on the platform still warns, docs or not');
+});
+
 t.test('analyzeUrl: without a trained lexical model the host model stays off', async (t) => {
   const k = smallKnowledge([
     parseList('csv', 'kind,value,chain,disposition\ndomain,claim-a.xyz,,block', { name: 'tiny' }),

@@ -9,6 +9,9 @@ import { smallKnowledge } from './helpers.ts';
 
 const k = smallKnowledge();
 const verdictOf = (v: string): string => decideVerdict(analyzeUrl(v, k).findings).verdict;
+/** Points of the brand finding (impersonation or typosquat) of a host, undefined when none. */
+const brandPoints = (v: string): number | undefined =>
+  analyzeUrl(v, k).findings.find((f) => f.kind.startsWith('url.brand_'))?.data?.points as number | undefined;
 
 t.test('block-list matches the host and its subdomains, allow-list wins', async (t) => {
   t.equal(verdictOf('https://phish.example/login'), 'block');
@@ -104,18 +107,37 @@ t.test("a hosting-platform site named exactly after a brand is impersonation, no
 t.test(
   "a code-hosting account site named exactly after a brand is the brand's own; any other label is not",
   async (t) => {
-    const points = (v: string): number | undefined =>
-      analyzeUrl(v, k).findings.find((f) => f.kind.startsWith('url.brand_'))?.data?.points as number | undefined;
-    t.equal(points('https://uniswap.github.io'), undefined, 'the GitHub account uniswap is held by one owner');
-    t.equal(points('https://uniswap.gitlab.io'), undefined);
-    t.equal(points('https://uniswap-claim.github.io'), 5, 'brand plus a lure on the platform still warns');
-    t.equal(points('https://uniswap.netlify.app'), 5, 'deploy platforms name projects first come, first served');
-    t.equal(points('https://uniswap-foundation.github.io'), undefined, 'an organisation account: `<brand>-foundation`');
-    t.equal(points('https://uniswap-labs.gitlab.io'), undefined);
-    t.equal(points('https://uniswap-foundation-claim.github.io'), 5, 'a third word is not an organisation account');
-    t.equal(points('https://uniswap-foundation.vercel.app'), 5, 'deploy platforms get no such pass');
+    t.equal(brandPoints('https://uniswap.github.io'), undefined, 'the GitHub account uniswap is held by one owner');
+    t.equal(brandPoints('https://uniswap.gitlab.io'), undefined);
+    t.equal(brandPoints('https://uniswap-claim.github.io'), 5, 'brand plus a lure on the platform still warns');
+    t.equal(brandPoints('https://uniswap.netlify.app'), 5, 'deploy platforms name projects first come, first served');
+    t.equal(
+      brandPoints('https://uniswap-foundation.github.io'),
+      undefined,
+      'an organisation account: `<brand>-foundation`',
+    );
+    t.equal(brandPoints('https://uniswap-labs.gitlab.io'), undefined);
+    t.equal(
+      brandPoints('https://uniswap-foundation-claim.github.io'),
+      5,
+      'a third word is not an organisation account',
+    );
+    t.equal(brandPoints('https://uniswap-foundation.vercel.app'), 5, 'deploy platforms get no such pass');
   },
 );
+
+t.test("a docs-platform space named exactly after a brand is the brand's docs; decorated names are not", async (t) => {
+  t.equal(brandPoints('https://uniswap.gitbook.io/docs'), undefined, 'a project publishes its docs under its own name');
+  t.equal(brandPoints('https://uniswap.readthedocs.io'), undefined);
+  t.equal(brandPoints('https://uniswap-login.gitbook.io'), 5, 'brand plus a word on the platform still warns');
+  t.equal(verdictOf('metamask-support.gitbook.io'), 'warn', 'brand + software lure: the usual gitbook phishing');
+  t.equal(verdictOf('claim-metamask.gitbook.io'), 'block', 'brand + lure word');
+  t.equal(
+    brandPoints('https://uniswap-foundation.gitbook.io'),
+    5,
+    'organisation words are a code-host convention only',
+  );
+});
 
 t.test("the brand's label on another TLD is weak under any subdomain without a lure word", async (t) => {
   const points = (v: string): number =>
@@ -160,6 +182,19 @@ t.test('typosquats warn on their own, crypto words no longer exempt them', async
   t.equal(verdictOf('radium.io'), 'allow', 'a dictionary word one edit from a brand (raydium) is not a typosquat');
 });
 
+t.test(
+  'inside a longer word, a swapped letter is an accident; dropped, doubled or swapped-over ones are typos',
+  async (t) => {
+    const typo = (h: string): unknown => analyzeUrl(h, k).findings.find((f) => f.kind === 'url.brand_typosquat')?.data;
+    t.equal(typo('trevorbrindle.com'), undefined, '`trevor` (trezor with v for z) starts a surname');
+    t.equal(typo('kandi.openweaver.com'), undefined, '`openwea` (opensea, w beside s) starts another word');
+    t.match(typo('trevor.com'), { brand: 'trezor', how: 'substitution' }, 'a whole run keeps substitutions too');
+    t.match(typo('metamsklogin.com'), { brand: 'metamask', how: 'deletion' }, 'a dropped letter in a window');
+    t.match(typo('appunisawp.com'), { brand: 'uniswap', how: 'transposition' }, 'swapped-over letters in a window');
+    t.match(typo('metanasklogin.com'), { brand: 'metamask', how: 'homoglyph' }, 'look-alike letters in a window');
+  },
+);
+
 t.test('chain infrastructure words and chain names are neutral', async (t) => {
   for (const host of [
     'arbitrum.llamarpc.com',
@@ -172,13 +207,29 @@ t.test('chain infrastructure words and chain names are neutral', async (t) => {
     t.equal(verdictOf(host), 'allow', host);
 });
 
-t.test('app-link services: the brand name as the whole link name is the brand own; other names are not', async (t) => {
-  const brandPoints = (v: string): number | undefined =>
-    analyzeUrl(v, k).findings.find((f) => f.kind.startsWith('url.brand_'))?.data?.points as number | undefined;
-  t.equal(brandPoints('https://metamask.app.link/dapp/x'), undefined, "Branch's app name is registered by its owner");
-  t.equal(brandPoints('https://uniswap.page.link/'), undefined, 'Firebase dynamic link domain');
-  t.equal(brandPoints('https://metamask-wallet.app.link/'), 4, 'a longer name carrying the brand is not the brand');
-  t.equal(brandPoints('https://metamask.link/'), 1, 'the brand label on another domain stays as before');
+t.test(
+  'app-link services: the brand name or its app name as the link name is the brand own; others are not',
+  async (t) => {
+    t.equal(brandPoints('https://metamask.app.link/dapp/x'), undefined, "Branch's app name is registered by its owner");
+    t.equal(brandPoints('https://uniswap.page.link/'), undefined, 'Firebase dynamic link domain');
+    t.equal(brandPoints('https://metamask-connect.app.link/'), 4, 'a longer name carrying the brand is not the brand');
+    t.equal(brandPoints('https://metamask.link/'), 1, 'the brand label on another domain stays as before');
+    t.equal(brandPoints('https://uniswap-wallet.onelink.me/'), undefined, "an app's name: `<brand>-wallet`");
+    t.equal(brandPoints('https://uniswap-app.app.link/'), undefined);
+    t.equal(brandPoints('https://uniswap-claim.onelink.me/'), 4, 'a lure is no app name');
+    t.equal(brandPoints('https://uniswap-wallet-app.onelink.me/'), 4, 'nor three words');
+    t.equal(brandPoints('https://uniswap-wallet.vercel.app/'), 5, 'deploy platforms get no such pass');
+  },
+);
+
+t.test('app-link services are multi-tenant: blocked link names say nothing of another', async (t) => {
+  const csv = ['kind,value,chain,disposition', 'domain,a.onelink.me,,block', 'domain,b.onelink.me,,block'];
+  csv.push('domain,c.onelink.me,,block', 'domain,a.linkish.me,,block', 'domain,b.linkish.me,,block');
+  csv.push('domain,c.linkish.me,,block');
+  const kk = smallKnowledge([parseList('csv', csv.join('\n'), { name: 'siblings' })]);
+  const sibling = (h: string) => analyzeUrl(h, kk).findings.find((f) => f.kind === 'url.blocked_sibling');
+  t.notOk(sibling('zorblat.onelink.me'), 'three blocked customers of the link service');
+  t.ok(sibling('zorblat.linkish.me'), 'the same three under any other registrable domain count');
 });
 
 t.test("lure words inside a brand's name do not count on the brand's own sites", async (t) => {

@@ -10,7 +10,7 @@ import { heuristic } from '../finding.ts';
 import { hostParts, type ListRef, type ScreeningKnowledge } from '../knowledge.ts';
 import { normaliseHost } from '../lists/host-name.ts';
 import { ScreeningInputError } from '../screening-input-error.ts';
-import { type Brand, brandsIn, ownAccount, ownedBy } from './brand-anchors.ts';
+import { type Brand, brandsIn, isAppLink, ownAccount, ownedBy } from './brand-anchors.ts';
 import { isMixedScript, skeleton } from './confusables.ts';
 import { hostShape } from './host-shape.ts';
 import { LEXICAL_BANDS, LEXICAL_MIN_DOCS, LEXICAL_MIN_WORD_SCORE, scoreHost } from './lexical-model.ts';
@@ -411,7 +411,7 @@ export function analyzeUrl(value: string, knowledge: ScreeningKnowledge): UrlAna
   const regLabel = parts.domain !== null ? (domainToUnicode(parts.domain) || parts.domain).split('.')[0] : host;
   if ((regLabel.match(/-/g)?.length ?? 0) >= 2 || host.length > 40)
     add('url.long_or_hyphenated', fixed, `${host} is long or many-hyphened`);
-  if (parts.domain !== null && !parts.isIp) {
+  if (parts.domain !== null && !parts.isIp && !isAppLink(parts.domain)) {
     const sib = knowledge.blockedSiblings(parts.domain);
     if (sib && sib.count >= BLOCKED_SIBLING_MIN)
       add(

@@ -8,7 +8,7 @@
  */
 import { parse as parseHost } from 'tldts';
 import { skeleton } from './confusables.ts';
-import { CODE_HOSTS, ORG_WORDS } from './host-words.ts';
+import { CODE_HOSTS, DOCS_HOSTS, ORG_WORDS } from './host-words.ts';
 
 export interface Brand {
   token: string;
@@ -267,9 +267,13 @@ export function ownedBy(domain: string | null, brand: Brand): boolean {
  * metamask.app.link), so the brand's exact name as the whole account label is the brand's own site; any other label
  * carrying the brand (`metamask-wallet.github.io`) is not. Deploy platforms (vercel.app, web.app, pages.dev) name
  * projects first come, first served, so they get no such pass. The code-hosting ones are PSL private suffixes (the
- * account label is the registrable label); the app-link ones are not (the account label is the subdomain).
+ * account label is the registrable label); the app-link ones are not (the account label is the subdomain). The
+ * documentation platforms (DOCS_HOSTS: `<project>.gitbook.io`, `<project>.readthedocs.io`) name a project's docs
+ * space the same way: a project publishes its docs under its own name (hyperliquid.gitbook.io). Phishing there
+ * decorates the name instead: of 586 blocked gitbook.io hosts in the development lists one is a brand's exact name
+ * (metamask.gitbook.io), the rest look like `metamask-login-1`, `spport-metamask`, which stay impersonation.
  */
-const ACCOUNT_PLATFORMS = new Set(['github.io', 'gitlab.io']);
+const ACCOUNT_PLATFORMS = new Set(['github.io', 'gitlab.io', ...DOCS_HOSTS]);
 const APP_LINK_DOMAINS = new Set(['app.link', 'onelink.me', 'page.link']);
 
 /** The account label of a host on an account platform (see ACCOUNT_PLATFORMS), or null. */
@@ -291,13 +295,19 @@ export function ownAccount(
 ): boolean {
   const label = accountLabel(parts);
   if (label === brand.token) return true;
-  // `<brand>-foundation.github.io`: the organisation account of the project on the code host
+  // `<brand>-foundation.github.io`: the organisation account of the project on the code host; `<brand>-wallet` on an
+  // app-link service: the link name of the brand's app, named as apps are (Coinbase Wallet, Trust Wallet)
   const [name, word, ...rest] = label?.split('-') ?? [];
-  return (
-    parts.publicSuffix !== null &&
-    CODE_HOSTS.has(parts.publicSuffix) &&
-    rest.length === 0 &&
-    name === brand.token &&
-    ORG_WORDS.has(word ?? '')
-  );
+  if (rest.length > 0 || name !== brand.token || word === undefined) return false;
+  if (parts.publicSuffix !== null && CODE_HOSTS.has(parts.publicSuffix)) return ORG_WORDS.has(word);
+  return isAppLink(parts.domain) && (ORG_WORDS.has(word) || APP_WORDS.has(word));
 }
+
+/** Words that name a brand's app next to the brand on an app-link service (`coinbase-wallet.onelink.me`). */
+const APP_WORDS = new Set(['wallet', 'app', 'mobile']);
+
+/**
+ * True on an app-link service (app.link, onelink.me, page.link): each subdomain is another customer's link name, so
+ * blocked siblings there say nothing of a host (knowledge-level siblings are skipped, analyze-url.ts).
+ */
+export const isAppLink = (domain: string | null): boolean => domain !== null && APP_LINK_DOMAINS.has(domain);

@@ -90,6 +90,15 @@ const DEV_WORDS_LIST = [
 export const DEV_WORDS = new Set(DEV_WORDS_LIST);
 
 /**
+ * Words that mark a developer's deployment on a hosting platform (lexical-model.ts, `dev:deployment`): the
+ * developer-project words, and the words of a library's documentation site (`<library>-js-docs.vercel.app`,
+ * `<sdk>-docs.netlify.app`): a library deploys its reference docs there as it deploys its demo. Rare in phishing
+ * on those platforms (8 of ~37,000 blocked pages.dev, vercel.app, netlify.app and web.app hosts of the development
+ * lists carry docs, doc, sdk or js, most of them next to a brand, which the brand rules weigh on their own).
+ */
+export const DEPLOYMENT_WORDS = new Set([...DEV_WORDS_LIST, 'docs', 'doc', 'sdk']);
+
+/**
  * Chain-infrastructure words: explorers, RPC nodes, faucets, gateways and docs of thousands of legitimate chain
  * hosts carry them, and allow-lists of dapps never do, so a model learned from those lists reads them as phishing.
  * They are neutral: no lure points, no vocabulary, and the lexical model clamps their weight to <= 0.
@@ -159,6 +168,9 @@ export const INFRA_WORDS = new Set([
  * (`<org>.github.io` is the site of the GitHub account `org`); pages there are published from repositories.
  */
 export const CODE_HOSTS = new Set(['github.io', 'gitlab.io']);
+
+/** Documentation platforms whose site label is the name of a project's docs space (brand-anchors.ts, accounts). */
+export const DOCS_HOSTS = new Set(['gitbook.io', 'readthedocs.io']);
 
 /**
  * Words that name an organisation next to a project's name in its code-host account (`aptos-labs`,

@@ -22,7 +22,7 @@
  * maps, no randomness.
  */
 
-import { CODE_HOSTS, DEV_WORDS, INFRA_WORDS, TECH_TOKENS } from './host-words.ts';
+import { CODE_HOSTS, DEPLOYMENT_WORDS, INFRA_WORDS, TECH_TOKENS } from './host-words.ts';
 
 export interface LexicalModel {
   weights: Map<string, number>;
@@ -200,7 +200,7 @@ export function scoreHost(
     const w = model.weights.get(f);
     if (w !== undefined) contrib.set(f, w);
   }
-  if (isPrivate && hostRunsForModel(host, publicSuffix).some((r) => DEV_WORDS.has(r)))
+  if (isPrivate && hostRunsForModel(host, publicSuffix).some((r) => DEPLOYMENT_WORDS.has(r)))
     contrib.set('dev:deployment', DEV_DEPLOYMENT_WEIGHT);
   let score = 0;
   let wordScore = 0;

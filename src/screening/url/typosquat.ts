@@ -2,7 +2,8 @@
  * Typosquats of brand names: an alphabetic run of the host, or its start or end, within a small edit distance of
  * a brand token (`metamaskk`, `trustwalet`, `pancakrswap`, `unilswap`, `walletconect`, `metamsklogin`).
  * Edits: insertion, deletion, substitution, transposition of neighbours (optimal string alignment). A curated brand
- * of 6+ letters allows one edit, of 10+ letters two (whole runs only; the start or end of a longer run: one).
+ * of 6+ letters allows one edit, of 10+ letters two (whole runs only; the start or end of a longer run: one, and not
+ * a plain or keyboard substitution there).
  * The edit is named: `keyboard` (a QWERTY neighbour), `homoglyph` (i/l/1, o/0, rn/m style), or the edit type.
  * Common-word brands (ledger, phantom, jupiter ...) and dictionary words one edit from a brand (finance/binance,
  * radium/raydium) are not typosquats.
@@ -122,8 +123,13 @@ function matchRun(run: string, b: Brand, max: number): Typosquat | null {
     // a window cut out of a longer word must keep the brand's letter at the cut (calderachain is not derachain)
     if (typo !== run && (run.startsWith(typo) ? typo.at(-1) !== b.token.at(-1) : typo[0] !== b.token[0])) continue;
     const distance = osaDistance(typo, b.token, allowed);
-    if (distance <= allowed)
-      return { run, typo, brand: b.token, distance, how: distance === 1 ? editKind(typo, b.token) : 'edits' };
+    if (distance > allowed) continue;
+    const how = distance === 1 ? editKind(typo, b.token) : 'edits';
+    // one letter swapped for another inside a longer word is mostly an accident of the word (`trevor` in trevorbrindle,
+    // `opensta` in openstaking, `kazino`): windows keep the typos that keep the brand's letters (a dropped, doubled or
+    // swapped-over letter) and look-alike letters; chosen on development data (docs/screening.md)
+    if (typo !== run && (how === 'substitution' || how === 'keyboard')) continue;
+    return { run, typo, brand: b.token, distance, how };
   }
   return null;
 }
