@@ -52,19 +52,62 @@ export function addressBytes(addresses: string[]): AddressBytes | null {
 
 /** Sorts nodes[s0..s1) by their addresses, as JavaScript sorts the strings (code unit order). */
 export function sortByAddress(a: AddressBytes, nodes: Uint32Array, s0: number, s1: number): void {
-  const { bytes, start } = a;
-  nodes.subarray(s0, s1).sort((x, y) => {
-    const xs = start[x];
-    const xl = start[x + 1] - xs;
-    const ys = start[y];
-    const yl = start[y + 1] - ys;
-    const l = Math.min(xl, yl);
-    for (let i = 0; i < l; i++) {
-      const d = bytes[xs + i] - bytes[ys + i];
-      if (d !== 0) return d;
+  const len = s1 - s0;
+  if (len < 2) return;
+  // each address's first KEY_BYTES bytes as one number (missing bytes as 0), read once: addresses in that order,
+  // equal keys by all their bytes. A cluster's addresses are scattered over memory; comparing them in place read
+  // them again at every comparison (most of the side scan's time at 1M wallets)
+  const keys = keyScratch.length >= len ? keyScratch : (keyScratch = new Float64Array(len));
+  for (let j = 0; j < len; j++) keys[j] = addressKey(a, nodes[s0 + j]);
+  if (len <= INSERTION_MAX) {
+    for (let i = 1; i < len; i++) {
+      const key = keys[i];
+      const u = nodes[s0 + i];
+      let j = i - 1;
+      while (j >= 0 && (keys[j] > key || (keys[j] === key && compareBytes(a, nodes[s0 + j], u) > 0))) {
+        keys[j + 1] = keys[j];
+        nodes[s0 + j + 1] = nodes[s0 + j];
+        j--;
+      }
+      keys[j + 1] = key;
+      nodes[s0 + j + 1] = u;
     }
-    return xl - yl;
-  });
+    return;
+  }
+  const at = Uint32Array.from({ length: len }, (_, j) => j);
+  at.sort((x, y) => keys[x] - keys[y] || compareBytes(a, nodes[s0 + x], nodes[s0 + y]));
+  const sorted = Uint32Array.from(at, (j) => nodes[s0 + j]);
+  nodes.set(sorted, s0);
+}
+
+/** Leading bytes in a sort key: 6 bytes are 48 bits, exact in a double. */
+const KEY_BYTES = 6;
+/** Ranges up to this long are sorted by insertion (no comparator calls). */
+const INSERTION_MAX = 64;
+let keyScratch = new Float64Array(0);
+
+function addressKey(a: AddressBytes, u: number): number {
+  const { bytes, start } = a;
+  const s = start[u];
+  const l = Math.min(KEY_BYTES, start[u + 1] - s);
+  let key = 0;
+  for (let i = 0; i < KEY_BYTES; i++) key = key * 256 + (i < l ? bytes[s + i] : 0);
+  return key;
+}
+
+/** Code unit order of two addresses' bytes (a prefix first). */
+function compareBytes(a: AddressBytes, x: number, y: number): number {
+  const { bytes, start } = a;
+  const xs = start[x];
+  const xl = start[x + 1] - xs;
+  const ys = start[y];
+  const yl = start[y + 1] - ys;
+  const l = Math.min(xl, yl);
+  for (let i = 0; i < l; i++) {
+    const d = bytes[xs + i] - bytes[ys + i];
+    if (d !== 0) return d;
+  }
+  return xl - yl;
 }
 
 /**

@@ -35,6 +35,38 @@ t.test('200 random clusters of up to 40 addresses: the same label from bytes as 
   t.equal(same, 200, 'every label equal, of the members and of all nodes');
 });
 
+t.test('sorted by address as the strings sort, small and large ranges, long shared prefixes', async (t) => {
+  const r = seededRng(9);
+  const chars = '0123456789abcdef';
+  const word = (n: number): string => Array.from({ length: n }, () => chars[Math.floor(r() * chars.length)]).join('');
+  // prefixes longer than the sort key, prefixes of one another, and short addresses
+  const prefixes = ['0x', '0xabcdef01', '0xabcdef0', 'So1ana', ''];
+  const all = [
+    ...new Set(
+      Array.from({ length: 5000 }, () => prefixes[Math.floor(r() * prefixes.length)] + word(Math.floor(r() * 9))),
+    ),
+  ];
+  const bytes = addressBytes(all)!;
+  let same = 0;
+  const sizes = [1, 2, 3, 17, 64, 65, 100, 300];
+  for (const size of sizes)
+    for (let k = 0; k < 20; k++) {
+      const nodes = Uint32Array.from(new Set(Array.from({ length: size }, () => Math.floor(r() * all.length))));
+      // in a larger array, away from its start: only the range is sorted
+      const within = new Uint32Array(nodes.length + 4).fill(7);
+      within.set(nodes, 2);
+      sortByAddress(bytes, within, 2, 2 + nodes.length);
+      const expected = [...nodes].map((u) => all[u]).sort();
+      if (
+        [...within.subarray(2, 2 + nodes.length)].map((u) => all[u]).join() === expected.join() &&
+        within[0] === 7 &&
+        within[within.length - 1] === 7
+      )
+        same++;
+    }
+  t.equal(same, sizes.length * 20, 'every range in string order');
+});
+
 t.test('an address outside ASCII: no bytes (labels from the strings)', async (t) => {
   t.equal(addressBytes(['0xabc', 'wallet-é']), null);
   t.ok(addressBytes(['0xabc', 'wallet-e']));
