@@ -117,6 +117,11 @@ t.test(
       'an organisation account: `<brand>-foundation`',
     );
     t.equal(brandPoints('https://uniswap-labs.gitlab.io'), undefined);
+    for (const word of ['docs', 'exchange', 'dev', 'sdk', 'network', 'developers'])
+      t.equal(brandPoints(`https://binance-${word}.github.io`), undefined, `a company's \`<brand>-${word}\` account`);
+    t.equal(brandPoints('https://binance-airdrop.github.io'), 5, 'a lure is no organisation word');
+    t.equal(brandPoints('https://binance-exnge.github.io'), 5, 'nor a misspelt one');
+    t.equal(verdictOf('binance-exchange-claim.github.io'), 'block', 'a third word is not an organisation account');
     t.equal(
       brandPoints('https://uniswap-foundation-claim.github.io'),
       5,
@@ -237,7 +242,13 @@ t.test("lure words inside a brand's name do not count on the brand's own sites",
   t.equal(lure('walletconnect.com'), undefined, "WalletConnect's official domain: its name is not a lure");
   t.equal(lure('explorer.walletconnect.co'), undefined, "the brand's label under an infrastructure subdomain");
   t.equal(verdictOf('rpc.walletconnect.co'), 'allow');
-  t.match(lure('walletconnect.cam'), { words: ['walletconnect', 'connect'] }, 'the bare name on another TLD still');
+  t.equal(lure('walletconnect.org'), undefined, "the brand's bare label on another TLD: its name, not a lure");
+  t.equal(lure('www.walletconnect.org'), undefined);
+  t.equal(verdictOf('walletconnect.org'), 'allow', 'only the weak same-label point is left');
+  t.match(lure('walletconnect.rest'), { words: ['walletconnect', 'connect'] }, 'not on a TLD phishing favours');
+  t.match(lure('login.walletconnect.org'), { points: 4 }, 'nor under a subdomain that is no infrastructure');
+  t.equal(verdictOf('walletconect.org'), 'warn', 'a typosquat under another TLD still warns');
+  t.not(verdictOf('walletconnect-claim.org'), 'allow', 'the brand with a lure under another TLD still warns');
   t.match(lure('app.walletconnect.co'), { points: 4 }, 'a non-infrastructure subdomain is not the brand service');
   t.match(lure('okx-walletconnect.com'), { points: 4 }, 'borrowed next to another brand');
   t.equal(verdictOf('walletconnect-claim.xyz'), 'block', 'impersonation plus a lure still blocks');

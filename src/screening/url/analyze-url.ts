@@ -153,6 +153,16 @@ function lureInSubdomain(subdomain: string): boolean {
   return [STRONG_LURES, WEAK_LURES, TEMPLATE_WORDS, SOFTWARE_LURES].some((words) => wordsIn(runs, words).length > 0);
 }
 
+/**
+ * True when the host is the registrable domain itself (or its `www.`): the brand's exact label on another TLD with
+ * nothing added (walletconnect.org) is the brand's name there, so the lure and crypto words inside that name do not
+ * count (issue 14, seventh pass), unless the TLD is one the phishing lists over-represent (walletconnect.rest: a
+ * brand keeps its old names on ordinary TLDs, not on cheap ones); it keeps the weak same-label brand point, and a
+ * typosquat or a brand with a lure (walletconect.org, walletconnect-claim.org) is another label, weighed as before.
+ */
+const bareSite = (host: string, subdomain: string): boolean =>
+  (subdomain === '' || subdomain === 'www') && !SUSPICIOUS_TLDS.has(host.slice(host.lastIndexOf('.') + 1));
+
 /** True when a subdomain names an infrastructure service (`rpc`, `api.mainnet`; not `www` alone). */
 const infraService = (subdomain: string): boolean => subdomain.split(/[^a-z]+/).some((r) => INFRA_WORDS.has(r));
 
@@ -376,7 +386,7 @@ export function analyzeUrl(value: string, knowledge: ScreeningKnowledge): UrlAna
     (b) =>
       ownedBy(parts.domain, b) ||
       ownAccount(parts, b) ||
-      (sameLabel && infraService(parts.subdomain) && brands.includes(b)),
+      (sameLabel && (infraService(parts.subdomain) || bareSite(host, parts.subdomain)) && brands.includes(b)),
   );
   const lureRuns = withoutBrands(
     runs,

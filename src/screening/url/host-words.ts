@@ -174,7 +174,12 @@ export const DOCS_HOSTS = new Set(['gitbook.io', 'readthedocs.io']);
 
 /**
  * Words that name an organisation next to a project's name in its code-host account (`aptos-labs`,
- * `solana-foundation`, `lens-protocol`): GitHub organisations are named so by convention.
+ * `solana-foundation`, `lens-protocol`): GitHub organisations are named so by convention. Since issue 14's seventh
+ * pass also the words of a company's developer or product organisation (`binance-docs`, `bybit-exchange`,
+ * `<brand>-dev`, `<brand>-sdk`): chosen as the words organisations use for their docs, developer and engineering
+ * accounts, then counted in the development lists (blocked hosts first seen before 2025-06-01 and MetaMask's
+ * block-list): of 451 blocked github.io / gitlab.io hosts, 16 are `<curated brand>-<word>`, none with one of these
+ * words (they use airdrop, claim, verify, guard, market, finance, foundations, typos such as `exnge`, `vallet`).
  */
 export const ORG_WORDS = new Set([
   'foundation',
@@ -187,6 +192,18 @@ export const ORG_WORDS = new Set([
   'dao',
   'project',
   'xyz',
+  'docs',
+  'doc',
+  'dev',
+  'devs',
+  'developers',
+  'sdk',
+  'exchange',
+  'network',
+  'tech',
+  'engineering',
+  'research',
+  'oss',
 ]);
 
 /**
