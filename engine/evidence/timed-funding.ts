@@ -108,13 +108,35 @@ export function firstFunding(g: WalletGraph, chain?: number): FirstFunding {
 
 /**
  * The funding runs of every chain of the input, each found on that chain's transfers alone (one chain when the
- * input does not say), in ascending chain id: deterministic.
+ * input does not say), in a canonical order: chain and asset ids follow the input's order, node ids do not, so the
+ * runs are ordered by what they are (time, sender, recipients ...), not by the chain they came from.
  */
 export function allFundingRuns(g: WalletGraph, uniformMin = 0): FundingRun[] {
-  if (!g.chain) return fundingRuns(g, firstFunding(g), uniformMin);
-  const chains = [...new Set(g.chain)].sort((x, y) => x - y);
-  return chains.flatMap((c) => fundingRuns(g, firstFunding(g, c), uniformMin));
+  // without chain or asset ids the runs come in node order already (senders ascending), independent of the input
+  if (!g.chain && !g.asset) return fundingRuns(g, firstFunding(g), uniformMin);
+  const chains = g.chain ? [...new Set(g.chain)] : [undefined];
+  return chains.flatMap((c) => fundingRuns(g, firstFunding(g, c), uniformMin)).sort(byContent);
 }
+
+const KIND_ORDER = ['batch_funding', 'cotimed_funding', 'uniform_funding', 'funding_tree'];
+const orNegative = (x: number): number => (Number.isNaN(x) ? -1 : x);
+/** Runs equal by this order are equal in every field the evidence shows (their order then changes nothing). */
+function byContent(a: FundingRun, b: FundingRun): number {
+  return (
+    a.time - b.time ||
+    a.sender - b.sender ||
+    KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind) ||
+    a.recipients.length - b.recipients.length ||
+    orNegative(a.amount) - orNegative(b.amount) ||
+    a.seconds - b.seconds ||
+    firstDifference(a.recipients, b.recipients) ||
+    firstDifference(a.via ?? [], b.via ?? [])
+  );
+}
+const firstDifference = (x: number[], y: number[]): number => {
+  for (let i = 0; i < Math.min(x.length, y.length); i++) if (x[i] !== y[i]) return x[i] - y[i];
+  return x.length - y.length;
+};
 
 /**
  * `uniformMin`: first fundings of about one amount a sender needs for a uniform run (the breadth minimum,
@@ -168,7 +190,7 @@ function uniformRun(
     ff.time[events[i - 1]] !== ff.time[events[i]] && ff.time[events[i + 1]] !== ff.time[events[i]];
   const priced = events.filter((u, i) => ff.amount[u] > 0 && alone(i));
   if (priced.length < min) return;
-  const unit = mostCommon(priced.map((u) => ff.unit[u]));
+  const unit = mostCommonUnit(priced, ff.unit);
   const amounts = priced
     .filter((u) => ff.unit[u] === unit)
     .map((u) => ff.amount[u])
@@ -198,18 +220,21 @@ function uniformRun(
   runs.push({ kind: 'uniform_funding', sender, recipients, time: first, amount: median, seconds: last - first });
 }
 
-/** The most frequent value (ties: the smallest). */
-function mostCommon(values: number[]): number {
-  const counts = new Map<number, number>();
+/**
+ * The asset most of these first fundings are in; ties go to the asset of the smallest node id among them (asset
+ * ids follow the input's order, node ids do not).
+ */
+function mostCommonUnit(nodes: number[], unit: Uint32Array): number {
+  const count = new Map<number, number>();
+  const firstNode = new Map<number, number>();
+  for (const u of nodes) {
+    count.set(unit[u], (count.get(unit[u]) ?? 0) + 1);
+    firstNode.set(unit[u], Math.min(firstNode.get(unit[u]) ?? u, u));
+  }
   let best = -1;
-  let bestCount = 0;
-  for (const v of values) {
-    const c = (counts.get(v) ?? 0) + 1;
-    counts.set(v, c);
-    if (c > bestCount || (c === bestCount && v < best)) {
-      best = v;
-      bestCount = c;
-    }
+  for (const [k, c] of count) {
+    const b = count.get(best) ?? 0;
+    if (c > b || (c === b && firstNode.get(k)! < firstNode.get(best)!)) best = k;
   }
   return best;
 }

@@ -45,3 +45,59 @@ t.test('a farm funding its wallets on a second chain within minutes: a co-timed 
     'chains merged: the first funding is the exchange, no run',
   );
 });
+
+t.test(
+  'chain and asset ids numbered in another order (the input reversed): the same output, byte for byte',
+  async (t) => {
+    const funder = evm('order-funder');
+    const batcher = evm('order-batcher');
+    const wallets = Array.from({ length: 12 }, (_, i) => evm(`order-${i}`));
+    // named rows: [from, to, time, amount, chain, asset]
+    const named: Array<[string, string, number, number, string, string]> = [
+      // on one chain a batch of 100 in two stablecoins in one second; on another a co-timed run
+      ...wallets
+        .slice(0, 6)
+        .map((w, i): [string, string, number, number, string, string] => [
+          batcher,
+          w,
+          1_700_000_000,
+          100,
+          'optimism',
+          i % 2 ? 'USDC' : 'DAI',
+        ]),
+      ...wallets.map((w, i): [string, string, number, number, string, string] => [
+        funder,
+        w,
+        1_700_100_000 + i * 60,
+        0.02,
+        'arbitrum',
+        'ETH',
+      ]),
+      ...wallets.map((w, i): [string, string, number, number, string, string] => [
+        w,
+        evm('collector'),
+        1_700_200_000 + i * 30,
+        0.019,
+        i % 3 ? 'arbitrum' : 'base',
+        'ETH',
+      ]),
+    ];
+    const encode = (rows: typeof named): EngineInput => {
+      const ids = (values: string[]): number[] => {
+        const seen = new Map<string, number>();
+        return values.map((v) => seen.get(v) ?? (seen.set(v, seen.size + 1), seen.size));
+      };
+      return timedInput(
+        wallets,
+        rows.map((r): TimedRow => [r[0], r[1], r[2], r[3]]),
+        {},
+        { chain: ids(rows.map((r) => r[4])), asset: ids(rows.map((r) => r[5])) },
+      );
+    };
+    const a = await run(encode(named));
+    const b = await run(encode([...named].reverse()));
+    t.ok(a.clusters.length > 0, 'clusters found');
+    t.equal(JSON.stringify(b.clusters), JSON.stringify(a.clusters), 'clusters and evidence');
+    t.equal(JSON.stringify(b.wallets), JSON.stringify(a.wallets), 'decisions');
+  },
+);
