@@ -8,8 +8,8 @@
  *  - simulated campaigns (benchmarks/sim, docs/simulated-campaigns.md): development seeds choose, test seeds report;
  *    world seeds (the campaign plus shapes the rules were not written from) report only.
  * The thresholds chosen on all development data are compared with the shipped ones (engine/scoring.ts).
- * Last line: one JSON object. Usage: npm run bench:quality [-- --threads 2] [--dev-seeds 1,2] [--test-seeds 101,102]
- *   [--world-seeds 205,206]
+ * Last line: one JSON object. Usage: npm run bench:quality [-- --threads 2] [--dev-seeds 1,2] [--test-seeds 109,110]
+ *   [--world-seeds 209,210]
  */
 import { parseArgs } from 'node:util';
 import {
@@ -41,8 +41,8 @@ const { values } = parseArgs({
   options: {
     threads: { type: 'string', default: '2' },
     'dev-seeds': { type: 'string', default: '1,2' },
-    'test-seeds': { type: 'string', default: '101,102' },
-    'world-seeds': { type: 'string', default: '205,206' },
+    'test-seeds': { type: 'string', default: '109,110' },
+    'world-seeds': { type: 'string', default: '209,210' },
     folds: { type: 'string', default: '5' },
     'skip-hop': { type: 'boolean' },
     'check-order': { type: 'boolean' },
@@ -54,8 +54,8 @@ const { values } = parseArgs({
 });
 if (values.help) {
   console.log(
-    'usage: npm run bench:quality -- [--threads 2] [--dev-seeds 1,2] [--test-seeds 101,102] [--folds 5]\n' +
-      '  [--world-seeds 205,206]  simulated campaigns with the world shapes added (reported only; "" to skip)\n' +
+    'usage: npm run bench:quality -- [--threads 2] [--dev-seeds 1,2] [--test-seeds 109,110] [--folds 5]\n' +
+      '  [--world-seeds 209,210]  simulated campaigns with the world shapes added (reported only; "" to skip)\n' +
       '  [--skip-hop] [--check-order] [--web-grid 0,5,8,12] [--share-grid 0.25,0.4,0.6] [--narrow-grid 1,0.75,0.5]\n' +
       '  --web-grid, --share-grid, --narrow-grid  candidate transferWebMin, listedShareFull and untimedNarrowFactor\n' +
       '    values, chosen inside the CV\n' +
