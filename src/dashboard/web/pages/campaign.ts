@@ -63,8 +63,13 @@ export const campaignPage: Page = async (main, session, [id]) => {
 
   async function loadPolicy(c: any): Promise<void> {
     const history = await api('GET', `campaigns/${encodeURIComponent(id)}/policy-versions`);
-    const preset = select('preset', session.enums.riskPolicies, c.riskPolicy);
+    // a reload (after a lifecycle move, say) keeps what the operator was choosing and typing in the form it replaces
+    const before = policy.querySelector('form:not([data-activated])');
+    const kept = (name: string): string | undefined =>
+      (before?.querySelector(`[name="${name}"]`) as HTMLSelectElement | HTMLTextAreaElement | null)?.value;
+    const preset = select('preset', session.enums.riskPolicies, kept('preset') ?? c.riskPolicy);
     const rationale = h('textarea', { name: 'rationale', required: true, maxlength: 5000, rows: 2 });
+    rationale.value = kept('rationale') ?? '';
     const form = h(
       'form',
       { class: 'grid-form', 'aria-label': 'Activate a policy version' },
@@ -81,6 +86,7 @@ export const campaignPage: Page = async (main, session, [id]) => {
       void busy(form, msg, async () => {
         const v = await api('POST', `${base}/policy`, { preset: preset.value, rationale: rationale.value });
         msg.show(`Policy ${v.preset} activated as version ${v.version}.`);
+        form.dataset.activated = 'true'; // the next form starts from the campaign's new policy, not from this one
         await load();
       });
     });
