@@ -109,9 +109,23 @@ export function normaliseWallets(family: ChainFamily, items: RawItem[], maxWalle
 
 const ADDRESS_COLUMNS = ['wallet', 'walletAddress', 'address'] as const;
 
-/** Header names, trimmed; a name given twice is refused (csv-parse would silently keep only the last column). */
+/**
+ * Header names as exports write them, matched case-insensitively: `Address`, `wallet_address` and `account` are the
+ * address columns of explorer and spreadsheet exports; the wallet-input fields keep their names in any case.
+ */
+const HEADER_NAMES = new Map<string, string>([
+  ...ADDRESS_COLUMNS.map((c): [string, string] => [c.toLowerCase(), c]),
+  ['wallet_address', 'walletAddress'],
+  ['account', 'address'],
+  ...FIELDS.map((f): [string, string] => [f.toLowerCase(), f]),
+]);
+
+/**
+ * Header names, trimmed and put in their canonical case; a name given twice is refused (csv-parse would silently
+ * keep only the last column).
+ */
 function csvHeader(header: string[]): string[] {
-  const names = header.map((c) => c.trim());
+  const names = header.map((c) => HEADER_NAMES.get(c.trim().toLowerCase()) ?? c.trim());
   const twice = names.find((c, i) => c !== '' && names.indexOf(c) !== i);
   if (twice !== undefined)
     throw new DomainError(
@@ -143,7 +157,8 @@ export function walletsFromCsv(text: string): RawItem[] {
   if (addressColumns.length === 0)
     throw new DomainError(
       'invalid_csv',
-      `csvFile needs a header row with a wallet, walletAddress or address column (found: ` +
+      `csvFile needs a header row with a wallet, walletAddress or address column (any case; wallet_address and ` +
+        `account too; found: ` +
         `${header.slice(0, 10).join(', ')})`,
     );
   return rows.map((row, i) => {

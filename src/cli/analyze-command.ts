@@ -21,8 +21,12 @@ const MODES = ['onchain', 'hybrid'];
 
 function readWallets(file: string): Array<string | Record<string, unknown>> {
   const text = fs.readFileSync(file, 'utf8');
-  const first = text.split(/\r?\n/, 1)[0].trim();
-  if (/^(wallet|walletAddress|address)\b|,/.test(first)) return walletsFromCsv(text);
+  const first = text
+    .replace(/^\ufeff/, '')
+    .split(/\r?\n/, 1)[0]
+    .trim();
+  // a header line: a comma, or one word of letters shorter than any Solana address (32+ base58 characters)
+  if (first.includes(',') || /^[A-Za-z_ ]{1,31}$/.test(first)) return walletsFromCsv(text);
   return text
     .split(/\r?\n/)
     .map((l) => l.trim())

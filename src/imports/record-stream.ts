@@ -26,6 +26,8 @@ export interface RecordSource {
   /** Column name (lower-case) -> index into a record's fields; complete once the first batch arrives (CSV) or
    * growing as new keys appear (NDJSON). */
   columns: Map<string, number>;
+  /** CSV columns are known from the header; NDJSON keys only as records bring them. */
+  format: 'csv' | 'ndjson';
   batches: AsyncIterable<RecordBatch>;
   totalBytes: number;
   bytesRead: () => number;
@@ -329,5 +331,5 @@ export function openRecords(file: string): RecordSource {
     const last = out.take();
     if (last) yield last;
   }
-  return { columns, batches: batches(), totalBytes, bytesRead: () => read };
+  return { columns, format: ndjson ? 'ndjson' : 'csv', batches: batches(), totalBytes, bytesRead: () => read };
 }

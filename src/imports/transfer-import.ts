@@ -8,16 +8,33 @@ import type { LabelRecord, TransferColumns, TransferRecord } from '../../storage
 import { normaliseAddress } from '../core/address/address.ts';
 import type { Normalised } from '../core/address/normalised.ts';
 import { chainFamily, type ChainFamily } from '../core/chains.ts';
-import { openRecords } from './record-stream.ts';
+import { openRecords, type RecordSource } from './record-stream.ts';
+import { DomainError } from '../core/domain-error.ts';
 
+/**
+ * Column names per field, matched case-insensitively, first present wins. Besides our own names, those of common
+ * exports: explorers (Etherscan `UnixTimestamp`, `Transaction Hash`, `TokenValue`, `TokenSymbol`), warehouses (Dune
+ * `blockchain`, BigQuery `block_timestamp`, Covalent `block_signed_at`) and Solana tables (`tx_id`, `tx_from`,
+ * `tx_to`, `mint`, `source`, `destination`).
+ */
 export const TRANSFER_ALIASES: Record<string, string[]> = {
-  from: ['from', 'from_address', 'fromAddress', 'sender', 'source_address', 'src'],
-  to: ['to', 'to_address', 'toAddress', 'receiver', 'recipient', 'destination', 'dst'],
-  chain: ['chain', 'network'],
-  tx_hash: ['tx_hash', 'txHash', 'hash', 'transaction_hash', 'signature'],
-  block_time: ['block_time', 'blockTime', 'timestamp', 'timeStamp', 'block_timestamp'],
-  amount: ['amount', 'value'],
-  asset: ['asset', 'token', 'symbol', 'tokenSymbol', 'kind'],
+  from: ['from', 'from_address', 'fromAddress', 'sender', 'source_address', 'src', 'tx_from', 'source'],
+  to: ['to', 'to_address', 'toAddress', 'receiver', 'recipient', 'destination', 'dst', 'tx_to'],
+  chain: ['chain', 'network', 'blockchain'],
+  tx_hash: ['tx_hash', 'txHash', 'hash', 'transaction_hash', 'Transaction Hash', 'signature', 'tx_id', 'txid'],
+  block_time: [
+    'block_time',
+    'blockTime',
+    'timestamp',
+    'timeStamp',
+    'block_timestamp',
+    'UnixTimestamp',
+    'block_signed_at',
+    'DateTime (UTC)',
+    'time',
+  ],
+  amount: ['amount', 'value', 'TokenValue', 'quantity'],
+  asset: ['asset', 'token', 'symbol', 'tokenSymbol', 'kind', 'mint', 'token_address', 'contract_address'],
 };
 
 export const LABEL_ALIASES: Record<string, string[]> = {
@@ -42,14 +59,31 @@ export const storedChainName = (chain: string): string =>
     .toLowerCase()
     .replace(/\s+chain$/, '');
 
+/** A date and time without a zone (`2024-01-31 12:00:00`, what warehouse exports write): read as UTC. */
+const ZONELESS_TIME = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/;
+
+/** Unix seconds or milliseconds (a fraction is dropped), or an ISO-like date; a zoneless one is UTC, not local. */
 function parseTime(v: string | undefined): number | null | 'bad' {
   if (v === undefined) return null;
-  if (/^\d{1,13}$/.test(v)) {
-    const n = Number(v);
+  if (/^\d{1,13}(\.\d+)?$/.test(v)) {
+    const n = Math.floor(Number(v));
     return n > 1e11 ? Math.floor(n / 1000) : n;
   }
-  const t = Date.parse(v);
+  const t = Date.parse(ZONELESS_TIME.test(v) ? `${v.replace(' ', 'T')}Z` : v);
   return Number.isNaN(t) ? 'bad' : Math.floor(t / 1000);
+}
+
+const NUMBER = /^-?\d+(\.\d+)?([eE][-+]?\d+)?$/;
+/** Thousands separators as explorers write token values (`1,250.5`). */
+const GROUPED_NUMBER = /^-?\d{1,3}(,\d{3})+(\.\d+)?$/;
+
+/** A decimal amount as stored: plain decimals as they are, grouped ones without commas, hex integers in decimal. */
+function parseAmount(v: string | undefined): string | null | 'bad' {
+  if (v === undefined) return null;
+  if (NUMBER.test(v)) return v;
+  if (GROUPED_NUMBER.test(v)) return v.replaceAll(',', '');
+  if (/^0x[0-9a-fA-F]{1,64}$/.test(v)) return BigInt(v).toString();
+  return 'bad';
 }
 
 /** The content key that makes a stored transfer unique (imports and live providers share it). */
@@ -105,7 +139,6 @@ function isLowerEvm(s: string): boolean {
   }
   return true;
 }
-const NUMBER = /^-?\d+(\.\d+)?([eE][-+]?\d+)?$/;
 /** Distinct non-trivial addresses remembered per import (a mixed-case EIP-55 check costs a keccak). */
 const MAX_MEMO_ADDRESSES = 200_000;
 
@@ -135,6 +168,26 @@ function aliasColumns(columns: Map<string, number>, aliases: Record<string, stri
     }
   }
   return out;
+}
+
+/**
+ * A CSV header without a required field's column would reject every row one by one: refuse the file at once,
+ * before anything is stored, naming what the header holds.
+ */
+function requireColumns(
+  src: RecordSource,
+  at: Record<string, number[]>,
+  required: string[],
+  aliases: Record<string, string[]>,
+): void {
+  if (src.format !== 'csv' || src.columns.size === 0) return;
+  const missing = required.filter((k) => at[k].length === 0);
+  if (missing.length === 0) return;
+  throw new DomainError(
+    'invalid_csv',
+    `the header has no ${missing.map((k) => `${k} column (${aliases[k].join(', ')})`).join(' and no ')}; ` +
+      `found: ${[...src.columns.keys()].slice(0, 12).join(', ')}`,
+  );
 }
 
 /** The first non-empty value among the columns. */
@@ -167,6 +220,7 @@ export async function readTransfers(
   const chainNames = new Map<string, string>();
   for await (const b of src.batches) {
     const at = aliasColumns(src.columns, TRANSFER_ALIASES);
+    requireColumns(src, at, ['from', 'to'], TRANSFER_ALIASES);
     const out = emptyTransfers();
     for (let i = 0; i < b.lines.length; i++) {
       counts.read++;
@@ -207,8 +261,8 @@ export async function readTransfers(
         reject(line, 'block_time is neither unix seconds nor an ISO date');
         continue;
       }
-      const amount = pickAt(record, at.amount) ?? null;
-      if (amount !== null && !NUMBER.test(amount)) {
+      const amount = parseAmount(pickAt(record, at.amount));
+      if (amount === 'bad') {
         reject(line, 'amount is not a number');
         continue;
       }
@@ -277,6 +331,7 @@ export async function importLabels(
   const normalise = addressNormaliser(family);
   for await (const b of src.batches) {
     const at = aliasColumns(src.columns, LABEL_ALIASES);
+    requireColumns(src, at, ['address'], LABEL_ALIASES);
     const rows: LabelRecord[] = [];
     for (let i = 0; i < b.lines.length; i++) {
       counts.read++;

@@ -113,3 +113,24 @@ t.test('analyze reads tx_hash: one transaction paying four listed wallets is bat
   const batch = clusters.flatMap((c: { evidence: Array<{ kind: string }> }) => c.evidence);
   t.equal(batch.filter((e: { kind: string }) => e.kind === 'batch_funding').length, 1, 'one batch item');
 });
+
+t.test('analyze reads wallet lists as exports write them: a header of any case, wallet_address', async (t) => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wi-analyze-list-'));
+  t.teardown(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const wallets = Array.from({ length: 3 }, (_, i) => evm(`list-cli-${i}`));
+  fs.writeFileSync(path.join(dir, 'transfers.csv'), `from,to\n${wallets[0]},${wallets[1]}\n`);
+  const lists = {
+    'one-column.txt': `\ufeffAddress\n${wallets.join('\n')}\n`,
+    'export.csv': `Wallet_Address,PolicyAction\n${wallets.map((w) => `${w},approve`).join('\n')}\n`,
+  };
+  for (const [name, text] of Object.entries(lists)) {
+    fs.writeFileSync(path.join(dir, name), text);
+    const r = cli(dir, ['analyze', name, '--chain', 'Ethereum', '--transfers', 'transfers.csv', '--out', 'd.csv']);
+    t.equal(r.code, 0, `${name}: ${r.err}`);
+    t.match(r.out, /^analyzed 3 wallets/m, name);
+  }
+  fs.writeFileSync(path.join(dir, 'unknown.csv'), `owner\n${wallets[0]}\n`);
+  const bad = cli(dir, ['analyze', 'unknown.csv', '--chain', 'Ethereum', '--transfers', 'transfers.csv']);
+  t.equal(bad.code, 1);
+  t.match(bad.err, /needs a header row with a wallet, walletAddress or address column .*found: owner/);
+});

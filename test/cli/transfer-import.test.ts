@@ -119,3 +119,60 @@ t.test('labels: header names match case-insensitively', async (t) => {
   t.match(counts, { read: 1, kept: 1 });
   t.match(rows, [{ address: A, list: 'exchange' }]);
 });
+
+t.test(
+  'explorer and warehouse exports: their column names, grouped and hex amounts, zoneless times as UTC',
+  async (t) => {
+    const etherscan = await run(
+      'etherscan.csv',
+      '"Transaction Hash","Blockno","UnixTimestamp","DateTime (UTC)","From","To","TokenValue","TokenSymbol"\n' +
+        `"0xaa","1","1706702400","2024-01-31 12:00:00","${A}","${B}","1,250.5","USDC"\n`,
+    );
+    t.match(etherscan.rows, [
+      { from: A, to: B, txHash: '0xaa', blockTime: 1706702400, amount: '1250.5', asset: 'USDC' },
+    ]);
+    const tz = process.env.TZ;
+    process.env.TZ = 'America/New_York';
+    t.teardown(() => {
+      process.env.TZ = tz;
+    });
+    const dune = await run(
+      'dune.csv',
+      `blockchain,tx_hash,block_time,from,to,value\narbitrum,0xbb,2024-01-31 12:00:00.000,${A},${C},0x10\n`,
+    );
+    t.match(dune.rows, [{ chain: 'arbitrum', txHash: '0xbb', blockTime: 1706702400, amount: '16' }], 'UTC, not local');
+    const sol = 'So11111111111111111111111111111111111111112';
+    const solA = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM';
+    const solB = '2wmVCSfPxGPjrnMMn7rchp4uaeoTqN39mXFC2zhPdri9';
+    const flipside = await run(
+      'flipside.csv',
+      `BLOCK_TIMESTAMP,TX_ID,TX_FROM,TX_TO,AMOUNT,MINT\n2024-01-31T12:00:00Z,5sig,${solA},${solB},2.5,${sol}\n`,
+      'Solana',
+    );
+    t.match(flipside.rows, [{ from: solA, to: solB, txHash: '5sig', amount: '2.5', asset: sol }]);
+    const bad = await run('grouped.csv', `from,to,amount\n${A},${B},"1,25"\n${A},${B},1e3\n`);
+    t.same(reasons(bad.counts), ['2: amount is not a number'], 'a comma that is no thousands separator is no number');
+  },
+);
+
+t.test('a CSV header without a from or to column refuses the file before any row is stored', async (t) => {
+  const file = path.join(dir, 'nofrom.csv');
+  fs.writeFileSync(file, `wallet,counterparty,amount\n${A},${B},1\n`);
+  let batches = 0;
+  const err = await importTransfers({ file, chain: 'Ethereum', source: 'test' }, async (b) => {
+    batches++;
+    return b.length;
+  }).catch((e) => e);
+  t.ok(err instanceof DomainError, String(err));
+  t.match(err, { code: 'invalid_csv', message: /no from column .*no to column .*found: wallet, counterparty, amount/ });
+  t.equal(batches, 0);
+  const labels = path.join(dir, 'nolabel.csv');
+  fs.writeFileSync(labels, `name,list\nx,exchange\n`);
+  const labelErr = await importLabels(
+    { file: labels, chain: 'Ethereum', kind: 'infrastructure', source: 'test' },
+    async (b) => b.length,
+  ).catch((e) => e);
+  t.match(labelErr, { code: 'invalid_csv', message: /no address column/ });
+  const nd = await run('nofrom.ndjson', JSON.stringify({ wallet: A, to: B }) + '\n');
+  t.same(reasons(nd.counts), ['1: missing from or to'], 'NDJSON keys vary by record: rows are judged one by one');
+});
