@@ -58,6 +58,13 @@ t.test('setApprovalForAll(true) warns, (false) is a revocation', async (t) => {
   });
   t.ok(off.kinds.includes('tx.revoke_operator'));
   t.equal(off.verdict, 'allow');
+  const conduit = '0x1e0049783f008a0085193e00003d00cd54003c71';
+  const listing = evm({
+    to: '0xed5af388653567af2f388e6224dc7c4b3241c544',
+    data: encodeFunctionData({ abi: TOKEN_ABI, functionName: 'setApprovalForAll', args: [conduit, true] }),
+  });
+  t.equal(listing.verdict, 'allow', "a collection's approval of OpenSea's conduit (every first listing) is no warning");
+  t.match(listing.findings, [{ kind: 'tx.nft_operator_approval', severity: 'low' }]);
 });
 
 t.test('EIP-2612 permit call and Permit2 approve / permit / permitTransferFrom', async (t) => {

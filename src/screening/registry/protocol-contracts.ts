@@ -1,8 +1,8 @@
 /**
- * A small curated registry of well-known protocol contracts (routers, Permit2, marketplaces, wrapped native tokens,
- * ENS, Safe libraries, Multicall3, blue-chip NFT collections), by chain id. Addresses are from the projects' own
- * deployment docs; entries deployed at one address on many chains (CREATE2: Permit2, Seaport, Multicall3) list
- * every screening chain.
+ * A small curated registry of well-known protocol contracts (routers, Permit2, marketplaces, lending pools, liquid
+ * staking, canonical bridges, wrapped native tokens, ENS, Safe libraries, Multicall3, blue-chip NFT collections), by
+ * chain id. Addresses are from the projects' own deployment docs; entries deployed at one address on many chains
+ * (CREATE2: Permit2, Seaport, Multicall3) list every screening chain.
  * Purpose: a well-known contract outranks a noisy scam-address list entry (the entry becomes a conflict finding,
  * never a block) and counts as a known spender. It is not an allow-list for anything else the contract does.
  */
@@ -21,7 +21,7 @@ export interface ProtocolContract {
   spender: boolean;
 }
 
-export const PROTOCOL_REGISTRY_REF: RegistryRef = Object.freeze({ name: 'protocol-registry', version: '2026-11-23' });
+export const PROTOCOL_REGISTRY_REF: RegistryRef = Object.freeze({ name: 'protocol-registry', version: '2026-11-24' });
 
 /** The EVM chains the screening service names (chains.ts). */
 const ALL = [1, 10, 56, 137, 8453, 42161, 43114, 130];
@@ -52,6 +52,22 @@ const RAW: Array<[string, string, readonly number[], boolean]> = [
   ['0x10ed43c718714eb63d5aa57b78b54704e256024e', 'PancakeSwap V2 Router', [56], true],
   ['0x13f4ea83d0bd40e75c8222255bc855a974568dd4', 'PancakeSwap Smart Router', [56], true],
   ['0x87870bca3f3fd6335c3f4ce8392d69350b4fa4e2', 'Aave V3 Pool', [1], true],
+  ['0xc3d688b66703497daa19211eedff47f25384cdc3', 'Compound III cUSDCv3', [1], true],
+  ['0xdc24316b9ae028f1497c275eb9192a3ea0f67022', 'Curve stETH/ETH pool', [1], true],
+  // staking and restaking: users send ETH or approve stETH here (a value-sending call to them is routine)
+  ['0xae7ab96520de3a18e5e111b5eaab095312d7fe84', 'Lido stETH', [1], false],
+  ['0x7f39c581f595b53c5cb19bd0b3f8da6c935e2ca0', 'Lido wstETH', [1], false],
+  ['0x889edc2edab5f40e902b864ad4d7ade8e412f9b1', 'Lido Withdrawal Queue', [1], true],
+  ['0xae78736cd615f374d3085123a210448e74fc6393', 'Rocket Pool rETH', [1], false],
+  ['0x858646372cc42e1a627fce94aa7a7033e7cf075a', 'EigenLayer StrategyManager', [1], true],
+  // canonical bridges from Ethereum (deposits send ETH, token deposits approve the standard bridges)
+  ['0x4dbd4fc535ac27206064b68ffcf827b0a60bab3f', 'Arbitrum Delayed Inbox', [1], false],
+  ['0x99c9fc46f92e8a1c0dec1b1747d010903e884be1', 'Optimism L1 Standard Bridge', [1], true],
+  ['0x3154cf16ccdb4c6d922629664174b904d80f2c35', 'Base L1 Standard Bridge', [1], true],
+  ['0xa0c68c638235ee32657e8f720a23cec1bfc77c77', 'Polygon PoS RootChainManager', [1], false],
+  ['0x32400084c286cf3e17e7b677ea9583e60a000324', 'zkSync Era Diamond Proxy', [1], false],
+  ['0x5c7bcd6e7de5423a257d81b442095a1a6ced35c5', 'Across SpokePool', [1], true],
+  ['0x0000000000a39bb272e79075ade125fd351887ac', 'Blur Pool', [1], false],
   ['0xc02aaa39b223fe8d0a0e5c4f27ead9083c756cc2', 'WETH', [1], false],
   ['0x4200000000000000000000000000000000000006', 'WETH', OP_STACK, false],
   ['0x82af49447d8a07e3bd95bd0d56f35241523fbab1', 'WETH', [42161], false],

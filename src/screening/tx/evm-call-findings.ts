@@ -140,9 +140,9 @@ export function evmCallFindings(to: string, data: Hex, ctx: CallContext, depth =
             source: heuristic('tx.nft_operator'),
           },
         ];
-      const out = approvalFinding('tx.nft_operator_approval', 'setApprovalForAll', lc(a[0]), null, to, ctx);
-      if (out[0].severity === 'low') out[0].severity = 'medium';
-      return out;
+      // a known marketplace operator (OpenSea's conduit, Blur) is how every listing starts: low, like a known
+      // router's unlimited allowance; an unknown operator is high
+      return approvalFinding('tx.nft_operator_approval', 'setApprovalForAll', lc(a[0]), null, to, ctx);
     }
     case 'permit': {
       if (a.length === 3) {
