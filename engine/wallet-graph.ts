@@ -358,10 +358,12 @@ function collectHybridLinks(
 }
 
 /**
- * Hubs by role, not by degree alone: a high fan-out address whose timed transfers with listed wallets mostly come
- * in bursts (BURST_MIN or more, each within BURST_GAP_SECONDS of the previous) funds or collects for a farm; one
- * whose transfers are spread in time (a hot wallet paying unrelated users) is infrastructure. Without block times the
- * role is unknown and the address stays a statistical hub. Returns the number of funders found.
+ * Hubs by role, not by degree alone: a high fan-out address whose transfers with listed wallets mostly come in
+ * bursts funds or collects for a farm; one whose transfers are spread out (a hot wallet paying unrelated users) is
+ * infrastructure. A burst is BURST_MIN or more transfers each within BURST_GAP_SECONDS of the previous, or, when the
+ * input has transaction ids, BURST_MIN or more in one transaction (a Disperse-style payout: this is what tells the
+ * role in an export with hashes but no block times). Without either the role is unknown and the address stays a
+ * statistical hub. Returns the number of funders found.
  */
 function classifyFunders(
   hub: Uint8Array,
@@ -369,41 +371,56 @@ function classifyFunders(
   listed: Uint8Array,
   transfers: EngineInput['transfers'],
 ): number {
-  const { from, to, blockTime } = transfers;
-  if (!blockTime) return 0;
-  const times = new Map<number, number[]>();
-  const note = (u: number, time: number): void => {
-    const list = times.get(u);
-    if (list) list.push(time);
-    else times.set(u, [time]);
+  const { from, to, blockTime, txId } = transfers;
+  if (!blockTime && !txId) return 0;
+  // per candidate hub, its transfers with listed wallets (indexes into the transfer arrays)
+  const touching = new Map<number, number[]>();
+  const note = (u: number, i: number): void => {
+    const list = touching.get(u);
+    if (list) list.push(i);
+    else touching.set(u, [i]);
   };
+  // only transfers whose role can be judged: with a block time or a transaction id
+  const judged = (i: number): boolean => (blockTime !== undefined && !Number.isNaN(blockTime[i])) || !!txId?.[i];
   for (let i = 0; i < from.length; i++) {
-    const f = from[i];
-    const t = to[i];
-    if (Number.isNaN(blockTime[i])) continue;
-    if (hub[f] === HUB_STATISTICAL && listed[t]) note(f, blockTime[i]);
-    if (hub[t] === HUB_STATISTICAL && listed[f]) note(t, blockTime[i]);
+    if (!judged(i)) continue;
+    if (hub[from[i]] === HUB_STATISTICAL && listed[to[i]]) note(from[i], i);
+    if (hub[to[i]] === HUB_STATISTICAL && listed[from[i]]) note(to[i], i);
   }
   let funders = 0;
-  for (const [u, list] of times) {
-    list.sort((a, b) => a - b);
-    let inBursts = 0;
-    let run = 1;
-    for (let k = 1; k <= list.length; k++) {
-      if (k < list.length && list[k] - list[k - 1] <= BURST_GAP_SECONDS) {
-        run++;
-        continue;
-      }
-      if (run >= BURST_MIN) inBursts += run;
-      run = 1;
-    }
-    if (inBursts >= FUNDER_BURST_SHARE * list.length) {
+  for (const [u, list] of touching) {
+    if (burstCount(list, blockTime, txId) >= FUNDER_BURST_SHARE * list.length) {
       hub[u] = HUB_FUNDER;
       hubList.set(u, 'farm_funder');
       funders++;
     }
   }
   return funders;
+}
+
+/** How many of these transfers are in a burst: a timed one, or BURST_MIN or more in one transaction. */
+function burstCount(list: number[], blockTime?: Float64Array, txId?: Uint32Array): number {
+  const inBurst = new Uint8Array(list.length);
+  if (blockTime) {
+    const timed = list.map((i, k) => k).filter((k) => !Number.isNaN(blockTime[list[k]]));
+    timed.sort((x, y) => blockTime[list[x]] - blockTime[list[y]]);
+    let start = 0;
+    for (let k = 1; k <= timed.length; k++) {
+      if (k < timed.length && blockTime[list[timed[k]]] - blockTime[list[timed[k - 1]]] <= BURST_GAP_SECONDS) continue;
+      if (k - start >= BURST_MIN) for (let j = start; j < k; j++) inBurst[timed[j]] = 1;
+      start = k;
+    }
+  }
+  if (txId) {
+    const perTx = new Map<number, number>();
+    for (const i of list) if (txId[i] !== 0) perTx.set(txId[i], (perTx.get(txId[i]) ?? 0) + 1);
+    list.forEach((i, k) => {
+      if (txId[i] !== 0 && perTx.get(txId[i])! >= BURST_MIN) inBurst[k] = 1;
+    });
+  }
+  let count = 0;
+  for (let k = 0; k < inBurst.length; k++) count += inBurst[k];
+  return count;
 }
 
 /**

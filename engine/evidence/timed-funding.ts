@@ -112,10 +112,45 @@ export function firstFunding(g: WalletGraph, chain?: number): FirstFunding {
  * runs are ordered by what they are (time, sender, recipients ...), not by the chain they came from.
  */
 export function allFundingRuns(g: WalletGraph, uniformMin = 0): FundingRun[] {
+  const untimed = untimedTxBatches(g);
   // without chain or asset ids the runs come in node order already (senders ascending), independent of the input
-  if (!g.chain && !g.asset) return fundingRuns(g, firstFunding(g), uniformMin);
+  if (!g.chain && !g.asset && untimed.length === 0) return fundingRuns(g, firstFunding(g), uniformMin);
   const chains = g.chain ? [...new Set(g.chain)] : [undefined];
-  return chains.flatMap((c) => fundingRuns(g, firstFunding(g, c), uniformMin)).sort(byContent);
+  return [...chains.flatMap((c) => fundingRuns(g, firstFunding(g, c), uniformMin)), ...untimed].sort(byContent);
+}
+
+/**
+ * Batches by transaction where block times are missing (an export with hashes but no times): one sender that is not
+ * infrastructure paying RUN_MIN or more listed wallets in one transaction, whatever the amounts. Without times no
+ * funding is known to be the first, so every such transaction counts, and a sender with ROUTINE_MIN_BATCHES or more
+ * of them (a hot wallet batching withdrawals) makes none, as with times. Time 0: ordered by content (byContent).
+ */
+function untimedTxBatches(g: WalletGraph): FundingRun[] {
+  const { from, to, blockTime, txId, amount } = g;
+  if (!txId) return [];
+  const bySender = new Map<number, Map<number, number[]>>();
+  for (let i = 0; i < from.length; i++) {
+    const f = from[i];
+    if (txId[i] === 0 || !g.listed[to[i]] || f === to[i] || isInfrastructure(g.hub[f])) continue;
+    if (blockTime && !Number.isNaN(blockTime[i])) continue;
+    let txs = bySender.get(f);
+    if (!txs) bySender.set(f, (txs = new Map()));
+    const list = txs.get(txId[i]);
+    if (list) list.push(i);
+    else txs.set(txId[i], [i]);
+  }
+  const runs: FundingRun[] = [];
+  for (const [sender, txs] of bySender) {
+    const batches = [...txs.values()].filter((l) => new Set(l.map((i) => to[i])).size >= RUN_MIN);
+    if (batches.length === 0 || batches.length >= ROUTINE_MIN_BATCHES) continue;
+    for (const list of batches) {
+      let least = Number.NaN;
+      for (const i of list) if (amount && !(amount[i] >= least)) least = amount[i];
+      const recipients = [...new Set(list.map((i) => to[i]))].sort((x, y) => x - y);
+      runs.push({ kind: 'batch_funding', sender, recipients, time: 0, amount: least, seconds: 0 });
+    }
+  }
+  return runs;
 }
 
 const KIND_ORDER = ['batch_funding', 'cotimed_funding', 'uniform_funding', 'funding_tree'];

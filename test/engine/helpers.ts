@@ -63,16 +63,22 @@ export function fanOut(
 export type TimedRow = [from: string, to: string, time: number, amount: number];
 
 /**
- * Engine input from timed transfers with amounts (the timing evidence needs both); `units`, when given, the chain
- * and asset ids of each row.
+ * Engine input from timed transfers with amounts (the timing evidence needs both; NaN for none); `units`, when
+ * given, the chain and asset ids of each row; `txs`, each row's transaction hash (numbered in order of appearance).
  */
 export function timedInput(
   wallets: string[],
   rows: TimedRow[],
   infrastructure: Record<string, string> = {},
   units?: { chain: number[]; asset: number[] },
+  txs?: string[],
 ): EngineInput {
   const { addresses, id } = addressIndex();
+  const txIndex = new Map<string, number>();
+  const txId = (h: string): number => {
+    if (!txIndex.has(h)) txIndex.set(h, txIndex.size + 1);
+    return txIndex.get(h)!;
+  };
   return {
     chainFamily: 'evm',
     wallets: wallets.map((address) => ({ address })),
@@ -83,6 +89,7 @@ export function timedInput(
       blockTime: Float64Array.from(rows, (r) => r[2]),
       amount: Float64Array.from(rows, (r) => r[3]),
       ...(units ? { chain: Uint32Array.from(units.chain), asset: Uint32Array.from(units.asset) } : {}),
+      ...(txs ? { txId: Uint32Array.from(txs, txId) } : {}),
     },
     labels: { infrastructure: new Map(Object.entries(infrastructure)), exceptions: new Set() },
   };

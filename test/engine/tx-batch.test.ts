@@ -4,34 +4,20 @@
  */
 import t from 'tap';
 import { analyze, createEnginePool, type AnalyzeResult, type EngineInput } from '../../engine/index.ts';
-import { addressIndex } from '../../engine/address-index.ts';
-import { evm } from './helpers.ts';
+import { evm, timedInput } from './helpers.ts';
 
 const pool = createEnginePool({ maxThreads: 2 });
 t.teardown(() => pool.destroy());
 
 type Row = { from: string; to: string; time: number; amount: number; tx: string };
-function input(wallets: string[], rows: Row[], withTx: boolean): EngineInput {
-  const { addresses, id } = addressIndex();
-  const txIndex = new Map<string, number>();
-  const txId = (h: string): number => {
-    if (!txIndex.has(h)) txIndex.set(h, txIndex.size + 1);
-    return txIndex.get(h)!;
-  };
-  return {
-    chainFamily: 'evm',
-    wallets: wallets.map((address) => ({ address })),
-    transfers: {
-      addresses,
-      from: Uint32Array.from(rows, (r) => id(r.from)),
-      to: Uint32Array.from(rows, (r) => id(r.to)),
-      blockTime: Float64Array.from(rows, (r) => r.time),
-      amount: Float64Array.from(rows, (r) => r.amount),
-      ...(withTx ? { txId: Uint32Array.from(rows, (r) => txId(r.tx)) } : {}),
-    },
-    labels: { infrastructure: new Map(), exceptions: new Set() },
-  };
-}
+const input = (wallets: string[], rows: Row[], withTx: boolean): EngineInput =>
+  timedInput(
+    wallets,
+    rows.map((r) => [r.from, r.to, r.time, r.amount]),
+    {},
+    undefined,
+    withTx ? rows.map((r) => r.tx) : undefined,
+  );
 const run = (i: EngineInput): Promise<AnalyzeResult> => analyze(i, { mode: 'onchain', preset: 'balanced', pool });
 
 const funder = evm('tx-funder');

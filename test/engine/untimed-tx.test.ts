@@ -1,0 +1,80 @@
+/**
+ * An export with transaction hashes but no block times (engine/evidence/timed-funding.ts `untimedTxBatches`,
+ * engine/wallet-graph.ts `classifyFunders`): a funder that paid more wallets than `hubMinDegree` through a few
+ * Disperse-style transactions is a farm's funder, not infrastructure, and its batches group the farm; hot wallets
+ * paying their users one by one stay infrastructure. Without hashes or times the role is unknown (the farm is
+ * approved: the documented limit).
+ */
+import t from 'tap';
+import { analyze, createEnginePool, type AnalyzeResult, type EngineInput } from '../../engine/index.ts';
+import { evm, timedInput } from './helpers.ts';
+
+const pool = createEnginePool({ maxThreads: 2 });
+t.teardown(() => pool.destroy());
+
+type Row = [from: string, to: string, tx: string];
+const input = (wallets: string[], rows: Row[], withTx: boolean): EngineInput =>
+  timedInput(
+    wallets,
+    rows.map((r) => [r[0], r[1], Number.NaN, Number.NaN]),
+    {},
+    undefined,
+    withTx ? rows.map((r) => r[2]) : undefined,
+  );
+const HUB_MIN = 100;
+const run = (i: EngineInput): Promise<AnalyzeResult> =>
+  analyze(i, { mode: 'onchain', preset: 'balanced', pool, tuning: { hubMinDegree: HUB_MIN } });
+
+const funder = evm('untimed-funder');
+const farm = Array.from({ length: 150 }, (_, i) => evm(`untimed-farm-${i}`));
+const hot = [evm('untimed-hot-0'), evm('untimed-hot-1')];
+const users = Array.from({ length: 240 }, (_, i) => evm(`untimed-user-${i}`));
+const rows: Row[] = [
+  // five transactions of 30 recipients each
+  ...farm.map((w, i): Row => [funder, w, `batch-${Math.floor(i / 30)}`]),
+  // each user's withdrawal its own transaction; a few batched by three
+  ...users.map((u, i): Row => [hot[i % 2], u, i < 30 ? `hot-batch-${Math.floor(i / 3)}` : `withdrawal-${i}`]),
+];
+const wallets = [...farm, ...users];
+const actions = (r: AnalyzeResult, list: string[]): Record<string, number> => {
+  const by = new Map(r.wallets.map((w) => [w.address, w.storedRecommendedAction]));
+  const out: Record<string, number> = { approve: 0, manual_review: 0, reject: 0 };
+  for (const w of list) out[by.get(w)!]++;
+  return out;
+};
+
+t.test('with hashes, a funder paying in a few transactions is found; its farm goes to review', async (t) => {
+  const r = await run(input(wallets, rows, true));
+  t.same(actions(r, farm), { approve: 0, manual_review: 150, reject: 0 }, 'funding alone: review, never reject');
+  t.same(actions(r, users), { approve: 240, manual_review: 0, reject: 0 }, "the hot wallets' users stay approved");
+  t.equal(r.stats.funderHubs, 1);
+  const kinds = r.clusters.flatMap((c) => c.evidence.map((e) => e.kind));
+  t.equal(kinds.filter((k) => k === 'batch_funding').length, 5, 'one batch item per transaction');
+});
+
+t.test('without hashes or times the role is unknown: the funder stays a hub (the limit)', async (t) => {
+  const r = await run(input(wallets, rows, false));
+  t.same(actions(r, farm), { approve: 150, manual_review: 0, reject: 0 });
+  t.equal(r.stats.funderHubs, 0);
+});
+
+t.test('the output does not depend on the input order or the transaction ids', async (t) => {
+  const a = await run(input(wallets, rows, true));
+  const b = await run(input([...wallets].reverse(), [...rows].reverse(), true));
+  const view = (r: AnalyzeResult) =>
+    JSON.stringify({ w: r.wallets.slice().sort((x, y) => (x.address < y.address ? -1 : 1)), c: r.clusters });
+  t.equal(view(b), view(a));
+});
+
+t.test('a sender with ROUTINE_MIN_BATCHES or more batched transactions makes no batch', async (t) => {
+  const payer = evm('untimed-routine');
+  const paid = Array.from({ length: 30 }, (_, i) => evm(`untimed-routine-${i}`));
+  const routine: Row[] = paid.map((w, i) => [payer, w, `routine-${Math.floor(i / 3)}`]);
+  const r = await run(input(paid, routine, true));
+  t.same(actions(r, paid), { approve: 30, manual_review: 0, reject: 0 });
+  const few = await run(input(paid.slice(0, 27), routine.slice(0, 27), true));
+  t.ok(
+    few.clusters.some((c) => c.evidence.some((e) => e.kind === 'batch_funding')),
+    'nine batches: batches',
+  );
+});
