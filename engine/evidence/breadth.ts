@@ -20,7 +20,8 @@ export function hasBlockTimes(g: WalletGraph): boolean {
 }
 
 /**
- * Listed wallets joined by the broadest risk-bearing tie among these items (a web, a funder, a sweep receiver);
+ * Listed wallets joined by the broadest risk-bearing tie among these items (a web, a funder, a batch (untimed ones
+ * come from transaction hashes), a sweep receiver);
  * the items before `from` are known to be none of those (direct transfers).
  */
 export function evidenceBreadth(items: readonly EvidenceItem[], from = 0): number {
@@ -34,7 +35,7 @@ export function evidenceBreadth(items: readonly EvidenceItem[], from = 0): numbe
         ? d.wallets
         : it.kind === 'consolidation_sweep'
           ? d.senders
-          : it.kind === 'common_funder'
+          : it.kind === 'common_funder' || it.kind === 'batch_funding'
             ? d.fundedMembers
             : it.kind === 'member_funder' && typeof d.fundedMembers === 'number'
               ? d.fundedMembers + 1

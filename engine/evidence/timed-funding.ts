@@ -128,11 +128,14 @@ export function allFundingRuns(g: WalletGraph, uniformMin = 0): FundingRun[] {
 function untimedTxBatches(g: WalletGraph): FundingRun[] {
   const { from, to, blockTime, txId, amount } = g;
   if (!txId) return [];
+  const untimed = (i: number): boolean => txId[i] !== 0 && (!blockTime || Number.isNaN(blockTime[i]));
+  const originator = txOriginators(g, untimed);
   const bySender = new Map<number, Map<number, number[]>>();
   for (let i = 0; i < from.length; i++) {
-    const f = from[i];
-    if (txId[i] === 0 || !g.listed[to[i]] || f === to[i] || isInfrastructure(g.hub[f])) continue;
-    if (blockTime && !Number.isNaN(blockTime[i])) continue;
+    if (!untimed(i) || !g.listed[to[i]] || from[i] === to[i]) continue;
+    // a payout contract's (Disperse's) transfers are the payer's who called it in that transaction
+    const f = originator.get(txId[i])?.get(from[i]) ?? from[i];
+    if (f === to[i] || isInfrastructure(g.hub[f])) continue;
     let txs = bySender.get(f);
     if (!txs) bySender.set(f, (txs = new Map()));
     const list = txs.get(txId[i]);
@@ -151,6 +154,25 @@ function untimedTxBatches(g: WalletGraph): FundingRun[] {
     }
   }
   return runs;
+}
+
+/**
+ * Per transaction, the payer behind each contract it paid through: X sent to C in the transaction, X is not
+ * infrastructure, C is (a labelled Disperse contract) or pays on (a contract X called). Only one payer per contract
+ * and transaction: two would be ambiguous, and then the contract stays the sender.
+ */
+function txOriginators(g: WalletGraph, untimed: (i: number) => boolean): Map<number, Map<number, number>> {
+  const out = new Map<number, Map<number, number>>();
+  const { from, to, txId } = g;
+  for (let i = 0; i < from.length; i++) {
+    if (!untimed(i) || g.listed[to[i]] || from[i] === to[i] || isInfrastructure(g.hub[from[i]])) continue;
+    let payers = out.get(txId![i]);
+    if (!payers) out.set(txId![i], (payers = new Map()));
+    const known = payers.get(to[i]);
+    payers.set(to[i], known === undefined || known === from[i] ? from[i] : -1);
+  }
+  for (const payers of out.values()) for (const [c, x] of payers) if (x < 0) payers.delete(c);
+  return out;
 }
 
 const KIND_ORDER = ['batch_funding', 'cotimed_funding', 'uniform_funding', 'funding_tree'];

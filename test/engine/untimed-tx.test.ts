@@ -78,3 +78,34 @@ t.test('a sender with ROUTINE_MIN_BATCHES or more batched transactions makes no 
     'nine batches: batches',
   );
 });
+
+t.test("a labelled payout contract's transfers are the batch of the payer who called it", async (t) => {
+  const disperse = evm('untimed-disperse');
+  const exchange = evm('untimed-exchange');
+  const payer = evm('untimed-payer');
+  const paid = farm.slice(0, 40);
+  const people = users.slice(0, 40);
+  const via: Row[] = [
+    // the payer calls the contract once per transaction; the contract pays the wallets (internal transfers)
+    ...[0, 1].map((b): Row => [payer, disperse, `disperse-${b}`]),
+    ...paid.map((w, i): Row => [disperse, w, `disperse-${i % 2}`]),
+    // an exchange batches its users' withdrawals itself: nobody called it in those transactions
+    ...people.map((u, i): Row => [exchange, u, `exchange-${i % 4}`]),
+  ];
+  const labelled = timedInput(
+    [...paid, ...people],
+    via.map((r) => [r[0], r[1], Number.NaN, Number.NaN]),
+    { [disperse]: 'disperse', [exchange]: 'exchange' },
+    undefined,
+    via.map((r) => r[2]),
+  );
+  const r = await run(labelled);
+  t.same(actions(r, paid), { approve: 0, manual_review: 40, reject: 0 });
+  t.same(actions(r, people), { approve: 40, manual_review: 0, reject: 0 });
+  const batches = r.clusters.flatMap((c) => c.evidence.filter((e) => e.kind === 'batch_funding'));
+  t.same(
+    batches.map((e) => e.data.funder),
+    [payer, payer],
+    'the payer, not the contract, is the funder',
+  );
+});
