@@ -5,7 +5,7 @@
  * input: equal digests, equal output. Inputs: the reference graphs of bench:engine (`plain` or `hard`, any size the
  * generator makes) and the campaign simulator (`sim`: block times, amounts, labels; `--hybrid` for the hybrid mode).
  * Usage: npm run bench:digest -- --input hard --size 1000000
- *        npm run bench:digest -- --input sim --seed 101 [--legit 60000] [--hybrid]
+ *        npm run bench:digest -- --input sim --seed 101 [--legit 60000] [--hybrid] [--world]
  */
 import { createHash } from 'node:crypto';
 import { parseArgs } from 'node:util';
@@ -22,6 +22,7 @@ const { values } = parseArgs({
     seed: { type: 'string', default: '1' },
     legit: { type: 'string', default: '12000' },
     hybrid: { type: 'boolean', default: false },
+    world: { type: 'boolean', default: false },
     threads: { type: 'string', default: '2' },
     help: { type: 'boolean' },
   },
@@ -29,9 +30,11 @@ const { values } = parseArgs({
 if (values.help) {
   console.log(
     [
-      'usage: npm run bench:digest -- [--input plain|hard|sim] [--size 100000] [--seed 1] [--legit 12000] [--hybrid]',
+      'usage: npm run bench:digest -- [--input plain|hard|sim] [--size 100000] [--seed 1] [--legit 12000] [--hybrid] ' +
+        '[--world]',
       '  --input   plain or hard: the reference graph of bench:engine of --size wallets; sim: the campaign simulator',
       '  --seed    the simulator seed; --legit its legitimate wallets (60000: a graph large enough for the pool path)',
+      '  --world   the simulator with its world shapes (docs/simulated-campaigns.md)',
       '  prints one JSON line with a SHA-256 of every cluster, wallet decision and the stats',
     ].join('\n'),
   );
@@ -47,7 +50,7 @@ function graphInput(variant: 'plain' | 'hard', size: number): EngineInput {
 
 const input =
   values.input === 'sim'
-    ? simulateCampaign({ seed: Number(values.seed), legitWallets: Number(values.legit) }).input
+    ? simulateCampaign({ seed: Number(values.seed), legitWallets: Number(values.legit), world: values.world }).input
     : graphInput(values.input === 'plain' ? 'plain' : 'hard', Number(values.size));
 const threads = Number(values.threads);
 const pool = createEnginePool({ maxThreads: threads });

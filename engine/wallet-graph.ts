@@ -7,6 +7,7 @@
 import type { EngineInput, EngineTuning } from './types.ts';
 import { UnionFind } from './union-find.ts';
 import { AddressTable } from './address-index.ts';
+import { uniformAmounts } from './uniform-amounts.ts';
 
 /** A referral code used by more wallets than this is a public code (an influencer's), not a ring. */
 export const MAX_CODE_SHARE = 100;
@@ -33,6 +34,11 @@ export const BURST_GAP_SECONDS = 300;
 export const BURST_MIN = 5;
 /** A high fan-out address is a farm's funder when at least this share of its timed payments are in bursts. */
 export const FUNDER_BURST_SHARE = 0.5;
+/**
+ * A high fan-out address is a farm's funder, too, when it paid at least this many listed wallets about one amount
+ * (the default breadth minimum, `transferWebMin`: a uniform run needs as many).
+ */
+export const UNIFORM_HUB_MIN = 8;
 
 export interface WalletGraph {
   n: number;
@@ -362,8 +368,9 @@ function collectHybridLinks(
  * bursts funds or collects for a farm; one whose transfers are spread out (a hot wallet paying unrelated users) is
  * infrastructure. A burst is BURST_MIN or more transfers each within BURST_GAP_SECONDS of the previous, or, when the
  * input has transaction ids, BURST_MIN or more in one transaction (a Disperse-style payout: this is what tells the
- * role in an export with hashes but no block times). Without either the role is unknown and the address stays a
- * statistical hub. Returns the number of funders found.
+ * role in an export with hashes but no block times). Or it paid its listed wallets about one amount (paysOneAmount:
+ * the slow star at a hub's size). Without times or hashes the role is unknown and the address stays a statistical
+ * hub. Returns the number of funders found.
  */
 function classifyFunders(
   hub: Uint8Array,
@@ -389,13 +396,36 @@ function classifyFunders(
   }
   let funders = 0;
   for (const [u, list] of touching) {
-    if (burstCount(list, blockTime, txId) >= FUNDER_BURST_SHARE * list.length) {
+    if (burstCount(list, blockTime, txId) >= FUNDER_BURST_SHARE * list.length || paysOneAmount(u, list, transfers)) {
       hub[u] = HUB_FUNDER;
       hubList.set(u, 'farm_funder');
       funders++;
     }
   }
   return funders;
+}
+
+/**
+ * Whether the hub's timed payments to listed wallets are, for half of them or more, UNIFORM_HUB_MIN or more payments
+ * of one asset of about one amount (uniform-amounts.ts): a farm's funder paying its wallets one by one, hours apart
+ * (the slow star at a hub's size). A hot wallet pays the amounts its users chose.
+ */
+function paysOneAmount(u: number, list: number[], transfers: EngineInput['transfers']): boolean {
+  const { from, blockTime, amount, asset } = transfers;
+  if (!blockTime || !amount) return false;
+  const byAsset = new Map<number, number[]>();
+  let priced = 0;
+  for (const i of list) {
+    if (from[i] !== u || Number.isNaN(blockTime[i]) || !(amount[i] > 0)) continue;
+    priced++;
+    const k = asset ? asset[i] : 0;
+    const amounts = byAsset.get(k);
+    if (amounts) amounts.push(amount[i]);
+    else byAsset.set(k, [amount[i]]);
+  }
+  for (const amounts of byAsset.values())
+    if (amounts.length >= UNIFORM_HUB_MIN && amounts.length >= priced / 2 && uniformAmounts(amounts)) return true;
+  return false;
 }
 
 /** How many of these transfers are in a burst: a timed one, or BURST_MIN or more in one transaction. */

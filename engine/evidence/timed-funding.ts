@@ -16,6 +16,7 @@ import type { WalletGraph } from '../wallet-graph.ts';
 import { isInfrastructure } from '../wallet-graph.ts';
 import type { Grouping } from '../detect-groups.ts';
 import { UnionFind } from '../union-find.ts';
+import { medianOf, nearMedian, UNIFORM_SHARE } from '../uniform-amounts.ts';
 
 /** A run needs at least this many recipients. */
 export const RUN_MIN = 3;
@@ -41,15 +42,6 @@ export const COTIMED_GAP_NO_AMOUNT_SECONDS = 60;
  */
 export const ROUTINE_MIN_BATCHES = 10;
 export const ROUTINE_SPAN_SECONDS = 7 * 86_400;
-/**
- * Uniform funding: a sender that is not infrastructure whose first fundings, however spread in time, carry about one
- * amount: within this factor of their median, for at least UNIFORM_SHARE of its first fundings with an amount and for
- * at least the breadth minimum of listed wallets. A farm's funder tops its wallets up with what the campaign's
- * actions cost, varied by a script; people withdrawing from a service or paid by someone choose their own amounts.
- * Both set a priori, not fitted (docs/engine.md).
- */
-export const UNIFORM_AMOUNT_FACTOR = 1.5;
-export const UNIFORM_SHARE = 0.8;
 
 export interface FundingRun {
   kind: 'batch_funding' | 'cotimed_funding' | 'funding_tree' | 'uniform_funding';
@@ -229,8 +221,8 @@ export function fundingRuns(g: WalletGraph, ff: FirstFunding, uniformMin = 0): F
 
 /**
  * A sender's first fundings one by one (no two in the same second), nearly all of about one amount
- * (UNIFORM_AMOUNT_FACTOR of the median, UNIFORM_SHARE of them, `min` listed wallets at least): a farm's funder
- * paying its wallets one by one, hours apart (the slow star). The run holds the recipients of that amount not
+ * (uniform-amounts.ts: UNIFORM_AMOUNT_FACTOR of the median, UNIFORM_SHARE of them, `min` listed wallets at least): a
+ * farm's funder paying its wallets one by one, hours apart (the slow star). The run holds the recipients of that amount not
  * already in one of the sender's runs (runs[from..]): a co-timed run already says their amounts match.
  */
 function uniformRun(
@@ -252,13 +244,8 @@ function uniformRun(
     .filter((u) => ff.unit[u] === unit)
     .map((u) => ff.amount[u])
     .sort((x, y) => x - y);
-  const median = amounts[amounts.length >> 1];
-  const near = priced.filter(
-    (u) =>
-      ff.unit[u] === unit &&
-      ff.amount[u] <= median * UNIFORM_AMOUNT_FACTOR &&
-      ff.amount[u] * UNIFORM_AMOUNT_FACTOR >= median,
-  );
+  const median = medianOf(amounts);
+  const near = priced.filter((u) => ff.unit[u] === unit && nearMedian(ff.amount[u], median));
   if (near.length < UNIFORM_SHARE * priced.length) return;
   let listedNear = 0;
   for (const u of near) listedNear += listed[u];
