@@ -222,8 +222,8 @@ export function fundingRuns(g: WalletGraph, ff: FirstFunding, uniformMin = 0): F
 /**
  * A sender's first fundings one by one (no two in the same second), nearly all of about one amount
  * (uniform-amounts.ts: UNIFORM_AMOUNT_FACTOR of the median, UNIFORM_SHARE of them, `min` listed wallets at least): a
- * farm's funder paying its wallets one by one, hours apart (the slow star). The run holds the recipients of that amount not
- * already in one of the sender's runs (runs[from..]): a co-timed run already says their amounts match.
+ * farm's funder paying its wallets one by one, hours apart (the slow star). The run holds the recipients of that
+ * amount not already in one of the sender's runs (runs[from..]): a co-timed run already says their amounts match.
  */
 function uniformRun(
   events: number[],
