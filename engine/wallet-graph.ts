@@ -395,8 +395,10 @@ function classifyFunders(
     if (hub[to[i]] === HUB_STATISTICAL && listed[from[i]]) note(to[i], i);
   }
   let funders = 0;
+  let firstTime: Float64Array | undefined;
   for (const [u, list] of touching) {
-    if (burstCount(list, blockTime, txId) >= FUNDER_BURST_SHARE * list.length || paysOneAmount(u, list, transfers)) {
+    const bursts = burstCount(list, blockTime, txId) >= FUNDER_BURST_SHARE * list.length;
+    if (bursts || paysOneAmount(u, list, transfers, (firstTime ??= firstFundingTimes(hub, transfers)))) {
       hub[u] = HUB_FUNDER;
       hubList.set(u, 'farm_funder');
       funders++;
@@ -406,17 +408,23 @@ function classifyFunders(
 }
 
 /**
- * Whether the hub's timed payments to listed wallets are, for half of them or more, UNIFORM_HUB_MIN or more payments
+ * Whether the hub's first fundings of listed wallets are, for half of them or more, UNIFORM_HUB_MIN or more payments
  * of one asset of about one amount (uniform-amounts.ts): a farm's funder paying its wallets one by one, hours apart
- * (the slow star at a hub's size). A hot wallet pays the amounts its users chose.
+ * (the slow star at a hub's size), as a uniform run judges them. A hot wallet pays the amounts its users chose; a
+ * distributor paying a flat airdrop to users it did not fund first is left out.
  */
-function paysOneAmount(u: number, list: number[], transfers: EngineInput['transfers']): boolean {
-  const { from, blockTime, amount, asset } = transfers;
+function paysOneAmount(
+  u: number,
+  list: number[],
+  transfers: EngineInput['transfers'],
+  firstTime: Float64Array,
+): boolean {
+  const { from, to, blockTime, amount, asset } = transfers;
   if (!blockTime || !amount) return false;
   const byAsset = new Map<number, number[]>();
   let priced = 0;
   for (const i of list) {
-    if (from[i] !== u || Number.isNaN(blockTime[i]) || !(amount[i] > 0)) continue;
+    if (from[i] !== u || blockTime[i] !== firstTime[to[i]] || !(amount[i] > 0)) continue;
     priced++;
     const k = asset ? asset[i] : 0;
     const amounts = byAsset.get(k);
@@ -426,6 +434,18 @@ function paysOneAmount(u: number, list: number[], transfers: EngineInput['transf
   for (const amounts of byAsset.values())
     if (amounts.length >= UNIFORM_HUB_MIN && amounts.length >= priced / 2 && uniformAmounts(amounts)) return true;
   return false;
+}
+
+/** Each address's earliest incoming block time (+Infinity when none), as the first-funding graph takes it. */
+function firstFundingTimes(hub: Uint8Array, transfers: EngineInput['transfers']): Float64Array {
+  const { from, to, blockTime } = transfers;
+  const first = new Float64Array(hub.length).fill(Number.POSITIVE_INFINITY);
+  if (!blockTime) return first;
+  for (let i = 0; i < from.length; i++) {
+    const t = blockTime[i];
+    if (from[i] !== to[i] && t < first[to[i]]) first[to[i]] = t;
+  }
+  return first;
 }
 
 /** How many of these transfers are in a burst: a timed one, or BURST_MIN or more in one transaction. */

@@ -40,3 +40,15 @@ t.test('a hub-sized slow funder of one amount is a farm funder; a hot wallet sta
   t.same(actions(res, users), { approve: 150, manual_review: 0, reject: 0 });
   t.ok(res.clusters.some((c) => c.evidence.some((e) => e.kind === 'uniform_funding')));
 });
+
+t.test(
+  'a distributor paying one amount to wallets funded before it (a flat airdrop) stays infrastructure',
+  async (t) => {
+    const distributor = evm('slow-hub-distributor');
+    // the same users claim 100 tokens each, days after their withdrawals, one by one
+    const claims: TimedRow[] = users.map((u, i) => [distributor, u, 1_710_000_000 + i * 5000, 100]);
+    const res = await run(timedInput(users, [...rows.filter((x) => x[0] === hot), ...claims]));
+    t.equal(res.stats.funderHubs, 0);
+    t.same(actions(res, users), { approve: 150, manual_review: 0, reject: 0 });
+  },
+);
