@@ -452,7 +452,7 @@ function firstFundingTimes(hub: Uint8Array, transfers: EngineInput['transfers'])
 function burstCount(list: number[], blockTime?: Float64Array, txId?: Uint32Array): number {
   const inBurst = new Uint8Array(list.length);
   if (blockTime) {
-    const timed = list.map((i, k) => k).filter((k) => !Number.isNaN(blockTime[list[k]]));
+    const timed = list.map((_, k) => k).filter((k) => !Number.isNaN(blockTime[list[k]]));
     timed.sort((x, y) => blockTime[list[x]] - blockTime[list[y]]);
     let start = 0;
     for (let k = 1; k <= timed.length; k++) {

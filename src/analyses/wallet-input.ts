@@ -110,12 +110,14 @@ export function normaliseWallets(family: ChainFamily, items: RawItem[], maxWalle
 const ADDRESS_COLUMNS = ['wallet', 'walletAddress', 'address'] as const;
 
 /**
- * Header names as exports write them, matched case-insensitively: `Address`, `wallet_address` and `account` are the
- * address columns of explorer and spreadsheet exports; the wallet-input fields keep their names in any case.
+ * Header names as exports write them, matched case-insensitively: `Address`, `wallet_address`, `Wallet Address` and
+ * `account` are the address columns of explorer and spreadsheet exports; the wallet-input fields keep their names
+ * in any case.
  */
 const HEADER_NAMES = new Map<string, string>([
   ...ADDRESS_COLUMNS.map((c): [string, string] => [c.toLowerCase(), c]),
   ['wallet_address', 'walletAddress'],
+  ['wallet address', 'walletAddress'],
   ['account', 'address'],
   ...FIELDS.map((f): [string, string] => [f.toLowerCase(), f]),
 ]);
