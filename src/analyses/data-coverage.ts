@@ -92,3 +92,47 @@ export async function preflightCoverage(
       : null,
   };
 }
+
+/** What the loaded transfers say besides who paid whom: shares with a block time, an amount, a transaction hash. */
+export interface TransferFields {
+  transfers: number;
+  withBlockTime: number;
+  withAmount: number;
+  withTxHash: number;
+  warning: string | null;
+}
+
+/**
+ * The timing evidence (batches, co-timed and uniform funding, funders told from hot wallets) needs block times, and
+ * amounts for most of it; without times, transaction hashes still show batches. A product rule like
+ * LOW_COVERAGE_SHARE: below half of the transfers timed, the user is told what the engine cannot see.
+ */
+export function transferFieldsSummary(
+  times: ArrayLike<number>,
+  amounts: ArrayLike<number>,
+  txIds: ArrayLike<number>,
+): TransferFields {
+  let timed = 0;
+  let priced = 0;
+  let hashed = 0;
+  for (let i = 0; i < times.length; i++) {
+    if (!Number.isNaN(times[i])) timed++;
+    if (!Number.isNaN(amounts[i])) priced++;
+    if (txIds[i] !== 0) hashed++;
+  }
+  const n = times.length;
+  const untimed = n > 0 && timed / n < LOW_COVERAGE_SHARE;
+  return {
+    transfers: n,
+    withBlockTime: timed,
+    withAmount: priced,
+    withTxHash: hashed,
+    warning: untimed
+      ? `${n - timed} of ${n} transfers have no block time: funding cannot be timed, so farms of fewer than 8 ` +
+        'wallets are not flagged and a funder of 1,000+ wallets is taken for infrastructure' +
+        (hashed / n < LOW_COVERAGE_SHARE
+          ? '; add block_time (or at least tx_hash) columns'
+          : '; tx_hash still shows batches')
+      : null,
+  };
+}

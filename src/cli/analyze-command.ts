@@ -12,7 +12,12 @@ import { displayAddress } from '../core/address/address.ts';
 import { normaliseWallets, walletsFromCsv } from '../analyses/wallet-input.ts';
 import { importLabels, readTransfers } from '../imports/transfer-import.ts';
 import { toCsv } from '../core/csv.ts';
-import { coverageSummary, NO_DATA_REASON, walletsWithoutTransfers } from '../analyses/data-coverage.ts';
+import {
+  coverageSummary,
+  NO_DATA_REASON,
+  transferFieldsSummary,
+  walletsWithoutTransfers,
+} from '../analyses/data-coverage.ts';
 import { transferUnits } from '../analyses/transfer-units.ts';
 import { addressIndex } from '../../engine/address-index.ts';
 
@@ -176,6 +181,7 @@ export const analyzeCommand: CliCommand = {
       const lacking = result.wallets.filter((w) => w.storedRecommendedAction === 'approve' && without.has(w.address));
       for (const w of lacking) w.reasons = [...w.reasons, NO_DATA_REASON];
       const dataCoverage = coverageSummary(wallets.length, without.size, lacking.length);
+      const transferFields = transferFieldsSummary(times, amounts, txIds);
       const show = (s: string): string => displayAddress(family, s);
       if (a.values.out) {
         fs.writeFileSync(
@@ -226,6 +232,7 @@ export const analyzeCommand: CliCommand = {
           (dataCoverage.warning ? ` (warning: ${dataCoverage.warning})` : ''),
       );
       if (dataCoverage.warning) a.io.err(`warning: ${dataCoverage.warning}`);
+      if (transferFields.warning) a.io.err(`warning: ${transferFields.warning}`);
       a.io.out(
         JSON.stringify({
           wallets: wallets.length,
@@ -234,6 +241,7 @@ export const analyzeCommand: CliCommand = {
           clusters: result.clusters.length,
           actions,
           dataCoverage,
+          transferFields,
           out: a.values.out ?? null,
           clustersFile: a.values.clusters ?? null,
         }),

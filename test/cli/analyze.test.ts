@@ -60,6 +60,11 @@ t.test('analyze runs the engine on files, without a server or database', async (
   t.equal(r.code, 0, r.err);
   const summary = JSON.parse(r.out.trim().split('\n').at(-1)!);
   t.match(summary, { wallets: 1115, transfers: rows.length - 1, out: 'decisions.csv' });
+  t.same(
+    summary.transferFields,
+    { transfers: rows.length - 1, withBlockTime: rows.length - 1, withAmount: 0, withTxHash: 0, warning: null },
+    'what the transfers carry besides who paid whom',
+  );
   const decisions = fs.readFileSync(path.join(dir, 'decisions.csv'), 'utf8').trim().split(/\r?\n/);
   t.equal(decisions.length, 1116, 'a header and one row per wallet');
   const action = new Map(
@@ -128,6 +133,7 @@ t.test('analyze reads wallet lists as exports write them: a header of any case, 
     const r = cli(dir, ['analyze', name, '--chain', 'Ethereum', '--transfers', 'transfers.csv', '--out', 'd.csv']);
     t.equal(r.code, 0, `${name}: ${r.err}`);
     t.match(r.out, /^analyzed 3 wallets/m, name);
+    t.match(r.err, /warning: 1 of 1 transfers have no block time: .* add block_time/, 'untimed data is named');
   }
   fs.writeFileSync(path.join(dir, 'unknown.csv'), `owner\n${wallets[0]}\n`);
   const bad = cli(dir, ['analyze', 'unknown.csv', '--chain', 'Ethereum', '--transfers', 'transfers.csv']);
