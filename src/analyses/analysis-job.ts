@@ -25,7 +25,12 @@ import { loadNeighbourhood } from './transfer-loader.ts';
 import { toStoredResults } from './result-mapper.ts';
 import { analysisEventPayload } from './analysis-events.ts';
 import type { WalletInput } from './wallet-input.ts';
-import { coverageSummary, markApprovedForLackOfData, walletsWithoutTransfers } from './data-coverage.ts';
+import {
+  coverageSummary,
+  markApprovedForLackOfData,
+  transferFieldsSummary,
+  walletsWithoutTransfers,
+} from './data-coverage.ts';
 import { insertWalletsWithoutData } from '../../storage/repos/reviews-repo.ts';
 
 export const MAX_ATTEMPTS = 3;
@@ -97,6 +102,9 @@ export function createAnalysisWorker(services: WorkerDeps, hooks: AnalysisHooks 
       await extendLease(db, run.id, workerId, services.config.leaseSeconds, progress);
       const engine = await import('../../engine/index.ts');
       pool ??= engine.createEnginePool({ maxThreads: services.config.engineThreads });
+      // counted before the engine takes the arrays (they are transferred to its thread, not copied)
+      const t = hood.transfers;
+      const transferFields = transferFieldsSummary(t.from.length, t.blockTime, t.amount, t.txId);
       // the whole analysis runs in an engine worker thread: the API stays responsive while it computes
       const result = await pool.analyze(
         {
@@ -119,7 +127,10 @@ export function createAnalysisWorker(services: WorkerDeps, hooks: AnalysisHooks 
       const approvedForLackOfData = markApprovedForLackOfData(stored.decisions, new Set(without));
       const summary = {
         ...stored.summary,
-        dataCoverage: coverageSummary(run.walletCount, without.length, approvedForLackOfData),
+        dataCoverage: {
+          ...coverageSummary(run.walletCount, without.length, approvedForLackOfData),
+          transferFields,
+        },
         ...hood.stats,
         ...fetched,
         engineStats: result.stats,

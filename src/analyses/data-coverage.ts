@@ -108,19 +108,19 @@ export interface TransferFields {
  * LOW_COVERAGE_SHARE: below half of the transfers timed, the user is told what the engine cannot see.
  */
 export function transferFieldsSummary(
-  times: ArrayLike<number>,
-  amounts: ArrayLike<number>,
-  txIds: ArrayLike<number>,
+  n: number,
+  times?: ArrayLike<number>,
+  amounts?: ArrayLike<number>,
+  txIds?: ArrayLike<number>,
 ): TransferFields {
   let timed = 0;
   let priced = 0;
   let hashed = 0;
-  for (let i = 0; i < times.length; i++) {
-    if (!Number.isNaN(times[i])) timed++;
-    if (!Number.isNaN(amounts[i])) priced++;
-    if (txIds[i] !== 0) hashed++;
+  for (let i = 0; i < n; i++) {
+    if (times && !Number.isNaN(times[i])) timed++;
+    if (amounts && !Number.isNaN(amounts[i])) priced++;
+    if (txIds && txIds[i] !== 0) hashed++;
   }
-  const n = times.length;
   const untimed = n > 0 && timed / n < LOW_COVERAGE_SHARE;
   return {
     transfers: n,

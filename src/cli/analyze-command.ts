@@ -181,7 +181,7 @@ export const analyzeCommand: CliCommand = {
       const lacking = result.wallets.filter((w) => w.storedRecommendedAction === 'approve' && without.has(w.address));
       for (const w of lacking) w.reasons = [...w.reasons, NO_DATA_REASON];
       const dataCoverage = coverageSummary(wallets.length, without.size, lacking.length);
-      const transferFields = transferFieldsSummary(times, amounts, txIds);
+      const transferFields = transferFieldsSummary(times.length, times, amounts, txIds);
       const show = (s: string): string => displayAddress(family, s);
       if (a.values.out) {
         fs.writeFileSync(

@@ -61,6 +61,7 @@ if (chromiumAvailable(t, 'review end-to-end tests')) {
     await page.goto(`/dashboard/#/campaigns/${cid}/runs/${run}`);
     await page.locator('#run-charts').waitFor();
     t.equal(await page.locator('#data-coverage.warning-box').count(), 0, 'no warning with full coverage');
+    t.equal(await page.locator('#timing-coverage').count(), 0, 'no timing warning: the transfers have block times');
     const bars = async (id: string) => Number(await page.locator(`#${id} svg.chart-svg`).getAttribute('data-bars'));
     t.ok((await bars('chart-risk')) >= 2, 'risk buckets drawn');
     t.equal(await bars('chart-sizes'), 1, 'one cluster size (one planted cluster)');

@@ -13,6 +13,12 @@ export function coverageNotice(coverage: any): HTMLElement | null {
   return h('p', { id: 'data-coverage', class: 'warning-box', role: 'alert' }, `Warning: ${coverage.warning}`);
 }
 
+/** A warning when most of the run's transfers have no block time (what the engine then cannot see), else nothing. */
+export function timingNotice(coverage: any): HTMLElement | null {
+  const warning = coverage?.transferFields?.warning;
+  return warning ? h('p', { id: 'timing-coverage', class: 'warning-box', role: 'alert' }, `Warning: ${warning}`) : null;
+}
+
 /** The run page charts: risk score distribution, cluster sizes, and actions per cluster size. */
 export async function runCharts(runBase: string): Promise<HTMLElement> {
   const d = await api('GET', `${runBase}/distributions`);

@@ -2,7 +2,7 @@
 import { api, allPages } from '../api.ts';
 import { append, badge, fmtDate, h, table } from '../dom.ts';
 import type { Page } from '../page.ts';
-import { coverageNotice, runCharts } from './run-extras.ts';
+import { coverageNotice, runCharts, timingNotice } from './run-extras.ts';
 
 const POLL_MS = 1000;
 
@@ -44,6 +44,7 @@ export const runPage: Page = async (main, _session, [campaignId, analysisId]) =>
         : null,
       r.error ? h('p', { class: 'message error', role: 'alert' }, `${r.error.code}: ${r.error.message}`) : null,
       coverageNotice(r.dataCoverage),
+      timingNotice(r.dataCoverage),
       r.counts
         ? h(
             'dl',
