@@ -1244,7 +1244,7 @@ const BATCH_7 = [
 
 /** Batch 8 (issue 14, eighth pass, built for the next pass and not scanned; bench:screening does not load it): none
  * of batches 1-7 (an overlap throws). Batch 7's rule applied again with batches 1-7 excluded: the next 300 of its
- * ranking. */
+ * ranking (277 installed, 986 hosts). */
 const BATCH_8 = [
   '@tharsis/address-converter',
   '@ethereum-sourcify/bytecode-utils',
