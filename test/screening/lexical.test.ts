@@ -11,6 +11,19 @@ const lures = ['claim', 'airdrop', 'rewards'];
 const tlds = ['xyz', 'top', 'com'];
 const blockedHosts = names.map((n, i) => `${lures[i % 3]}-${n}.${tlds[i % 3]}`);
 const allowedHosts = ['docs.python.org', 'news.ycombinator.com', 'weather.com', 'claimsdesk.com', 'mozilla.org'];
+/** The test knowledge plus a list blocking `blocked` and allowing allowedHosts: enough blocked domains to train. */
+const syntheticKnowledge = (blocked: string[], name: string) =>
+  smallKnowledge([
+    parseList(
+      'csv',
+      [
+        'kind,value,chain,disposition',
+        ...blocked.map((h) => `domain,${h},,block`),
+        ...allowedHosts.map((h) => `domain,${h},,allow`),
+      ].join('\n'),
+      { name },
+    ),
+  ]);
 
 t.test('token log-odds: phishing words weigh up, allow-listed words down, glued words are read', async (t) => {
   const m = trainLexicalModel(blockedHosts.map(hostParts), allowedHosts.map(hostParts));
@@ -32,12 +45,7 @@ t.test('token log-odds: phishing words weigh up, allow-listed words down, glued 
 
 t.test('analyzeUrl: a model trained on the loaded lists flags an unseen host and explains it', async (t) => {
   t.ok(blockedHosts.length >= LEXICAL_MIN_DOCS);
-  const csv = [
-    'kind,value,chain,disposition',
-    ...blockedHosts.map((h) => `domain,${h},,block`),
-    ...allowedHosts.map((h) => `domain,${h},,allow`),
-  ].join('\n');
-  const k = smallKnowledge([parseList('csv', csv, { name: 'synthetic' })]);
+  const k = syntheticKnowledge(blockedHosts, 'synthetic');
   const a = analyzeUrl('claim-newthing.xyz', k);
   const lex = a.findings.find((f) => f.kind === 'url.lexical_model');
   t.ok(lex, 'lexical finding present');
@@ -110,4 +118,29 @@ t.test('a code-host account label is hyphenated by convention, not the hyphenate
   t.ok(feats('claim-projx.pages.dev').includes('hy:1'), 'a deploy platform keeps the shape');
   t.notOk(feats('claim-projx.github.io').includes('hy:1'));
   t.notOk(feats('claim-projx.gitlab.io').includes('hy:1'));
+});
+
+t.test('`web` weighs only next to a brand: the web version of a wallet, not the web itself', async (t) => {
+  const k = syntheticKnowledge(
+    names.map((n, i) => `web-${n}.${tlds[i % 3]}`),
+    'synthetic-web',
+  );
+  const top = (host: string): string[] =>
+    (
+      (analyzeUrl(host, k).findings.find((f) => f.kind === 'url.lexical_model')?.data?.top ?? []) as Array<{
+        feature: string;
+      }>
+    ).map((x) => x.feature);
+  t.ok((k.lexical.weights.get('w:web') ?? 0) > 2, 'the lists make `web` a phishing word');
+  t.ok(top('metamask-web.org').includes('w:web'), 'next to a brand it weighs as learned');
+  t.notOk(top('web-gardening.org').includes('w:web'), 'with no brand it is left out');
+  t.notOk(top('community.web3auth.io').includes('w:web'), 'nor as the `web` of `web3`');
+  t.equal(decideVerdict(analyzeUrl('web-gardening.org', k).findings).verdict, 'allow');
+  const p = hostParts('web-gardening.org');
+  const m = k.lexical;
+  t.ok(
+    scoreHost(m, 'web-gardening.org', p.publicSuffix, p.isPrivate, new Set(['web'])).score <
+      scoreHost(m, 'web-gardening.org', p.publicSuffix, p.isPrivate).score,
+    'scoreHost leaves the neutral words out',
+  );
 });

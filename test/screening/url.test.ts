@@ -281,3 +281,14 @@ t.test('`<name>-assets` is a CDN host name; `assets-<name>` stays the lure templ
   t.ok(template('assets-frax.com'));
   t.ok(template('acme-claim.com'), 'other lure words keep both orders');
 });
+
+t.test('a subdomain spelling out a brand domain is a second signal: the brand plus it blocks', async (t) => {
+  const embedded = (v: string): unknown => analyzeUrl(v, k).findings.find((f) => f.kind === 'url.embedded_domain');
+  t.match(embedded('metamask.com.yokkoy.com'), { data: { embedded: 'metamask.com', points: 2 } });
+  t.equal(verdictOf('metamask.com.yokkoy.com'), 'block', 'the brand alone would stay below warn');
+  t.equal(verdictOf('www.uniswap.com.yobugo.com'), 'block');
+  t.equal(embedded('metamask-news.yokkoy.com'), undefined, 'the brand in a label, no domain name spelled out');
+  t.equal(embedded('app.metamask.io'), undefined, "the brand's own domain");
+  t.equal(embedded('docs.com.example.org'), undefined, 'a domain name spelled out without a brand');
+  t.equal(verdictOf('docs.com.example.org'), 'allow');
+});

@@ -15,6 +15,7 @@ import { isMixedScript, skeleton } from './confusables.ts';
 import { hostShape } from './host-shape.ts';
 import { LEXICAL_BANDS, LEXICAL_MIN_DOCS, LEXICAL_MIN_WORD_SCORE, scoreHost } from './lexical-model.ts';
 import {
+  BRAND_CONTEXT_WORDS,
   INFRA_WORDS,
   SOFTWARE_LURES,
   STRONG_LURES,
@@ -186,6 +187,26 @@ function withoutBrands(runs: string[], own: string[]): string[] {
  */
 export const BLOCKED_SIBLING_MIN = 3;
 
+/**
+ * `metamask.com.yokkoy.com`, `www.uniswap.com.yobugo.com`: a subdomain that spells out a whole domain name carrying
+ * one of the host's borrowed brands (`<label>.<public suffix>`), so that a reader stops at the brand; the host's real
+ * registrable domain follows it. Returns the embedded name or null.
+ */
+/** Points of `url.embedded_domain`: the second-signal weight (SECOND_SIGNAL_POINTS), chosen by the rule, not tuned. */
+export const EMBEDDED_DOMAIN_POINTS = SECOND_SIGNAL_POINTS;
+
+function embeddedBrandDomain(subdomain: string, brands: Brand[], knowledge: ScreeningKnowledge): string | null {
+  const labels = subdomain.split('.').filter((l) => l !== '');
+  for (let i = 0; i + 1 < labels.length; i++) {
+    const pair = `${labels[i]}.${labels[i + 1]}`;
+    const p = hostParts(pair);
+    if (p.domain !== pair || p.isPrivate || p.publicSuffix !== labels[i + 1]) continue;
+    const named = brandsIn(hostRuns(labels[i], null), knowledge.brands);
+    if (named.some((b) => brands.includes(b))) return pair;
+  }
+  return null;
+}
+
 /** Heuristic points of brand impersonation forms (docs/screening.md, "Host heuristics"). */
 export const BRAND_POINTS = { typosquat: 5, product: 4, onPlatform: 5, learned: 3, chain: 1, sameLabel: 1 };
 
@@ -353,14 +374,24 @@ export function analyzeUrl(value: string, knowledge: ScreeningKnowledge): UrlAna
         `(${[...brands[0].domains].slice(0, 3).join(', ')})`,
       { brands: brands.map((b) => b.token), chainBrand: product === undefined && brands.every((b) => b.chain) },
     );
+    // a second signal of its own (EMBEDDED_DOMAIN_POINTS): with the brand it blocks (issue 14, eighth pass)
+    const embedded = embeddedBrandDomain(parts.subdomain, brands, knowledge);
+    if (embedded !== null)
+      add(
+        'url.embedded_domain',
+        EMBEDDED_DOMAIN_POINTS,
+        `the subdomain spells out the domain name ${embedded}: the site is ${parts.domain}`,
+        { embedded },
+      );
     const software = wordsIn(runs, SOFTWARE_LURES).filter((w) => !wordsIn(runs, STRONG_LURES).includes(w));
     if (software.length > 0)
       add('url.brand_software_lure', 2, `brand name next to ${software.join(', ')}: wallet-software phishing`, {
         words: software,
       });
   }
+  let typo: ReturnType<typeof findTyposquat> = null;
   if (brands.length === 0 && !confusable) {
-    const typo = findTyposquat(runs, knowledge.brands, parts.domain);
+    typo = findTyposquat(runs, knowledge.brands, parts.domain);
     // a near-brand name that serves its own docs., api. or rpc. hosts is an established project of its own
     // (docs.meteor.com is not meteora): weak, like the brand's label on another TLD; not on a hosting platform
     const established = !parts.isPrivate && infraService(parts.subdomain) && infraSubdomain(parts.subdomain);
@@ -375,6 +406,10 @@ export function analyzeUrl(value: string, knowledge: ScreeningKnowledge): UrlAna
     }
   }
   const vocab = runs.filter((r) => knowledge.vocabulary.has(r) && !strongOrWeak(r));
+  // `web` is a lure as a brand's "web version" (phantom-web.app, web-binance.com); with no brand, typosquat or
+  // confusable in the host it names the web itself (web3auth.io, web-platform-tests.org): the lexical and host models
+  // leave it out there (issue 14, eighth pass)
+  const neutral = inHost.length === 0 && typo === null && !confusable ? BRAND_CONTEXT_WORDS : undefined;
   if (vocab.length > 0)
     add(
       'url.phishing_vocabulary',
@@ -443,7 +478,7 @@ export function analyzeUrl(value: string, knowledge: ScreeningKnowledge): UrlAna
       listSource(pattern.refs[0]),
     );
 
-  const lex = scoreHost(knowledge.lexical, host, parts.publicSuffix, parts.isPrivate);
+  const lex = scoreHost(knowledge.lexical, host, parts.publicSuffix, parts.isPrivate, neutral);
   // a developer's deployment on a hosting platform (demo, sandbox, git-branch preview) is a weighted feature of the
   // lexical model (`dev:deployment`), not a switch: a phishing name with `-demo` added still scores on its words
   const band =
@@ -463,7 +498,7 @@ export function analyzeUrl(value: string, knowledge: ScreeningKnowledge): UrlAna
   let modelWarn = false;
   if (fixed === 0 && !parts.isIp && parts.domain !== null) {
     const lurePoints = (findings.find((f) => f.kind === 'url.lure_words')?.data?.points as number) ?? 0;
-    const input = hostModelInput(parts, knowledge.lexical, points - (band?.points ?? 0), lurePoints);
+    const input = hostModelInput(parts, knowledge.lexical, points - (band?.points ?? 0), lurePoints, neutral);
     const model = scoreHostModel(input);
     out.hostModel = { input, logit: model.logit };
     modelWarn = model.logit >= HOST_MODEL.warnAt;

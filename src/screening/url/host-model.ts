@@ -92,12 +92,13 @@ export function hostModelInput(
   lexical: LexicalModel,
   rulePoints: number,
   lurePoints: number,
+  neutral?: ReadonlySet<string>,
 ): HostModelInput {
   const { host, domain, publicSuffix, isPrivate } = parts;
   const label = domain !== null && publicSuffix !== null ? domain.slice(0, -publicSuffix.length - 1) : host;
   const sub = parts.subdomain.split('.').filter((l) => l !== '' && l !== 'www');
-  const whole = scoreHost(lexical, host, publicSuffix, isPrivate);
-  const registrable = domain !== null ? scoreHost(lexical, domain, publicSuffix, isPrivate) : whole;
+  const whole = scoreHost(lexical, host, publicSuffix, isPrivate, neutral);
+  const registrable = domain !== null ? scoreHost(lexical, domain, publicSuffix, isPrivate, neutral) : whole;
   const tld = host.slice(host.lastIndexOf('.') + 1);
   return {
     rulePoints: clamp(rulePoints, 0, 12),

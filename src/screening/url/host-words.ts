@@ -68,6 +68,15 @@ export const TEMPLATE_WORDS = [
 export const SOFTWARE_LURES = ['desktop', 'download', 'extension', 'install', 'update', 'login', 'signin', 'support'];
 
 /**
+ * Words that weigh as phishing only next to a brand (issue 14, eighth pass): `web` is how a fake wallet names itself
+ * the brand's web version (phantom-web.app, web-binance.com), and it is also the sector's and the platform's name
+ * (web3auth.io, where `web3` is read as `web`, web-platform-tests.org): of the 341,424 blocked hosts of the validation
+ * lists, 9,480 hold the run `web`, 4,228 of them in `web3`. The lexical and host models leave these words out of a host
+ * that holds no brand, typosquat or confusable (analyze-url.ts); next to one they weigh as learned.
+ */
+export const BRAND_CONTEXT_WORDS: ReadonlySet<string> = new Set(['web']);
+
+/**
  * Developer-project words: a library's demo, sandbox, playground, example or branch-preview site names its purpose
  * with them (`zod-sandbox.vercel.app`, `<project>-git-<branch>-<team>.vercel.app`), as a service names itself with
  * `rpc` or `docs`. Neutral like the infrastructure words, and on a hosting platform they mark a developer's

@@ -58,6 +58,7 @@ export const LEXICAL_MIN_DOCS = 1000;
 export const LEXICAL_MIN_WORD_SCORE = 1;
 
 const STOP = new Set(['www', 'com', 'net', 'org']);
+const NO_WORDS: ReadonlySet<string> = new Set();
 
 /** Splits a host into the labels left of the public suffix (www dropped). */
 function leftLabels(host: string, publicSuffix: string | null): string[] {
@@ -175,10 +176,12 @@ export function scoreHost(
   host: string,
   publicSuffix: string | null,
   isPrivate: boolean,
+  neutral: ReadonlySet<string> = NO_WORDS,
 ): LexicalScore {
   const labels = leftLabels(host, publicSuffix);
   const contrib = new Map<string, number>();
   for (const run of hostRunsForModel(host, publicSuffix)) {
+    if (neutral.has(run)) continue;
     const whole = model.weights.get('w:' + run);
     let best: { feature: string; weight: number } | null =
       whole !== undefined ? { feature: 'w:' + run, weight: whole } : null;
