@@ -270,13 +270,9 @@ async function louvainSplit(
     onProgress?.({ phase: 'communities', done: ++done, total: units });
     return { nodes, r };
   };
-  const binResults = bins.map(async (bin, i) => {
-    const task = { n: bin.nodes.length, u: bin.u, v: bin.v, w: bin.w, seed: (seed + i * 7919) >>> 0 };
-    return finished(await pool.louvain({ ...task, resolution: resolutionOf(bin.weight) }), bin.nodes);
-  });
-  const largeResults = large.map(async (c, i) => {
-    // node i of the shared graph is global node order[i]; the breadth-first search on a pool thread, and meanwhile
-    // this thread encodes the addresses for the labels (the side scan of decide() needs them: made once per graph)
+  // each large component's breadth-first renumbering (bfs-csr.ts) on a pool thread, queued before the bins (node i
+  // of its shared graph is global node order[i])
+  const searches = large.map((c) => {
     const task: BfsTask = {
       kind: 'bfs',
       off: g.off,
@@ -289,8 +285,15 @@ async function louvainSplit(
       entries: 2 * edgesOf[c],
       out: bfsArrays(n, nodesOf[c], 2 * edgesOf[c]),
     };
-    const searched = pool.bfs(task);
-    if (pool.threads >= 2) addressBytesOnce(g.addresses);
+    return { task, searched: pool.bfs(task) };
+  });
+  const binResults = bins.map(async (bin, i) => {
+    const task = { n: bin.nodes.length, u: bin.u, v: bin.v, w: bin.w, seed: (seed + i * 7919) >>> 0 };
+    return finished(await pool.louvain({ ...task, resolution: resolutionOf(bin.weight) }), bin.nodes);
+  });
+  // meanwhile this thread encodes the addresses for the labels (decide()'s side scan needs them: made once per graph)
+  if (large.length > 0 && pool.threads >= 2) addressBytesOnce(g.addresses);
+  const largeResults = searches.map(async ({ task, searched }, i) => {
     const { weight } = await searched;
     const { graph, order } = task.out;
     const resolution = resolutionOf(weight);
