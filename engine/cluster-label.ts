@@ -50,21 +50,35 @@ export function addressBytes(addresses: string[]): AddressBytes | null {
   return { bytes, start };
 }
 
+const bytesOf = new WeakMap<string[], AddressBytes | null>();
+
+/**
+ * addressBytes of this array of addresses, made once (a graph's addresses are encoded while detection waits for a
+ * pool thread, detect-groups.ts, and used by decide(); the array must not change after).
+ */
+export function addressBytesOnce(addresses: string[]): AddressBytes | null {
+  let a = bytesOf.get(addresses);
+  if (a === undefined) bytesOf.set(addresses, (a = addressBytes(addresses)));
+  return a;
+}
+
 /** Sorts nodes[s0..s1) by their addresses, as JavaScript sorts the strings (code unit order). */
 export function sortByAddress(a: AddressBytes, nodes: Uint32Array, s0: number, s1: number): void {
   const len = s1 - s0;
   if (len < 2) return;
-  // each address's first KEY_BYTES bytes as one number (missing bytes as 0), read once: addresses in that order,
-  // equal keys by all their bytes. A cluster's addresses are scattered over memory; comparing them in place read
-  // them again at every comparison (most of the side scan's time at 1M wallets)
+  // each address's KEY_BYTES bytes after the prefix all of them share as one number (missing bytes as 0), read
+  // once: addresses in that order, equal keys by the rest of their bytes. A cluster's addresses are scattered over
+  // memory; comparing them in place read them again at every comparison. After the shared prefix, not from the
+  // first byte: addresses that share a long prefix (generated ones, vanity ones) would all have one key
+  const from = commonPrefix(a, nodes, s0, s1);
   const keys = keyScratch.length >= len ? keyScratch : (keyScratch = new Float64Array(len));
-  for (let j = 0; j < len; j++) keys[j] = addressKey(a, nodes[s0 + j]);
+  for (let j = 0; j < len; j++) keys[j] = addressKey(a, nodes[s0 + j], from);
   if (len <= INSERTION_MAX) {
     for (let i = 1; i < len; i++) {
       const key = keys[i];
       const u = nodes[s0 + i];
       let j = i - 1;
-      while (j >= 0 && (keys[j] > key || (keys[j] === key && compareBytes(a, nodes[s0 + j], u) > 0))) {
+      while (j >= 0 && (keys[j] > key || (keys[j] === key && compareBytes(a, nodes[s0 + j], u, from) > 0))) {
         keys[j + 1] = keys[j];
         nodes[s0 + j + 1] = nodes[s0 + j];
         j--;
@@ -75,7 +89,7 @@ export function sortByAddress(a: AddressBytes, nodes: Uint32Array, s0: number, s
     return;
   }
   const at = Uint32Array.from({ length: len }, (_, j) => j);
-  at.sort((x, y) => keys[x] - keys[y] || compareBytes(a, nodes[s0 + x], nodes[s0 + y]));
+  at.sort((x, y) => keys[x] - keys[y] || compareBytes(a, nodes[s0 + x], nodes[s0 + y], from));
   const sorted = Uint32Array.from(at, (j) => nodes[s0 + j]);
   nodes.set(sorted, s0);
 }
@@ -86,24 +100,39 @@ const KEY_BYTES = 6;
 const INSERTION_MAX = 64;
 let keyScratch = new Float64Array(0);
 
-function addressKey(a: AddressBytes, u: number): number {
+/** How many leading bytes the addresses of nodes[s0..s1) all share. */
+function commonPrefix(a: AddressBytes, nodes: Uint32Array, s0: number, s1: number): number {
   const { bytes, start } = a;
-  const s = start[u];
+  const f = start[nodes[s0]];
+  let common = start[nodes[s0] + 1] - f;
+  for (let j = s0 + 1; j < s1 && common > 0; j++) {
+    const s = start[nodes[j]];
+    const l = Math.min(common, start[nodes[j] + 1] - s);
+    let i = 0;
+    while (i < l && bytes[s + i] === bytes[f + i]) i++;
+    common = i;
+  }
+  return common;
+}
+
+function addressKey(a: AddressBytes, u: number, from: number): number {
+  const { bytes, start } = a;
+  const s = start[u] + from;
   const l = Math.min(KEY_BYTES, start[u + 1] - s);
   let key = 0;
   for (let i = 0; i < KEY_BYTES; i++) key = key * 256 + (i < l ? bytes[s + i] : 0);
   return key;
 }
 
-/** Code unit order of two addresses' bytes (a prefix first). */
-function compareBytes(a: AddressBytes, x: number, y: number): number {
+/** Code unit order of two addresses' bytes (a prefix first) that are equal before `from`. */
+function compareBytes(a: AddressBytes, x: number, y: number, from: number): number {
   const { bytes, start } = a;
   const xs = start[x];
   const xl = start[x + 1] - xs;
   const ys = start[y];
   const yl = start[y + 1] - ys;
   const l = Math.min(xl, yl);
-  for (let i = 0; i < l; i++) {
+  for (let i = from; i < l; i++) {
     const d = bytes[xs + i] - bytes[ys + i];
     if (d !== 0) return d;
   }

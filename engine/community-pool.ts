@@ -8,6 +8,7 @@ import { Piscina } from 'piscina';
 import type {
   AnalyzeResult,
   AnalyzeTask,
+  BfsResult,
   EnginePool,
   EvidenceScan,
   LouvainFromTask,
@@ -55,6 +56,7 @@ export function createEnginePool(opts: { maxThreads?: number; idleTimeoutMs?: nu
     louvain: (task) => run<LouvainResult>(task, [task.u.buffer, task.v.buffer, task.w.buffer] as ArrayBuffer[]),
     moveChunk: (task) => run<MoveChunkResult>(task),
     prune: (task) => run<PruneResult>(task),
+    bfs: (task) => run<BfsResult>(task),
     evidenceScan: (task) => run<EvidenceScan>(task),
     sideScan: (task) => run<SideScan>(task),
     liveThreads: () => louvainPool?.threads.length ?? 0,

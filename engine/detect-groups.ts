@@ -17,9 +17,10 @@ import type { WalletGraph } from './wallet-graph.ts';
 import { HUB_NONE } from './wallet-graph.ts';
 import type { EnginePool } from './community-pool.ts';
 import type { EngineProgress, EngineTuning, LouvainResult } from './types.ts';
-import type { CsrGraph } from './csr-louvain.ts';
 import { PARALLEL_CHUNKS, parallelFirstLevel, shared } from './parallel-louvain.ts';
 import { pruneRange, rangeBounds } from './backbone.ts';
+import { type BfsTask, bfsArrays } from './bfs-csr.ts';
+import { addressBytesOnce } from './cluster-label.ts';
 
 export interface Grouping {
   groupOf: Int32Array;
@@ -69,7 +70,8 @@ export async function detectGroups(
   onProgress?.({ phase: 'components', done: components, total: components });
 
   // prune oversized components to their embedded backbone
-  const keep = new Uint8Array(m).fill(1);
+  // in shared memory: pool threads prune into it and read it (bfs-csr.ts)
+  const keep = new Uint8Array(new SharedArrayBuffer(m)).fill(1);
   let prunedEdges = 0;
   let reattachedNodes = 0;
   let uf2 = uf;
@@ -84,15 +86,11 @@ export async function detectGroups(
       const p = typeof pool === 'function' ? pool() : pool;
       const task = { kind: 'prune' as const, off, adj, adjEdge };
       const bigShared = shared(big);
-      const keepShared = new Uint8Array(new SharedArrayBuffer(m)).fill(1);
       const bounds = rangeBounds(off, n, PARALLEL_CHUNKS);
       const results = await Promise.all(
-        bounds
-          .slice(0, -1)
-          .map((lo, i) => p.prune({ ...task, big: bigShared, keep: keepShared, lo, hi: bounds[i + 1] })),
+        bounds.slice(0, -1).map((lo, i) => p.prune({ ...task, big: bigShared, keep, lo, hi: bounds[i + 1] })),
       );
       for (const r of results) prunedEdges += r.pruned;
-      keep.set(keepShared);
     } else prunedEdges = pruneRange({ off, adj, adjEdge, big, keep, lo: 0, hi: n });
     uf2 = new UnionFind(n);
     const reattachEdges: number[] = [];
@@ -272,13 +270,32 @@ async function louvainSplit(
     onProgress?.({ phase: 'communities', done: ++done, total: units });
     return { nodes, r };
   };
+  // each large component's breadth-first renumbering (bfs-csr.ts) on a pool thread, queued before the bins (node i
+  // of its shared graph is global node order[i])
+  const searches = large.map((c) => {
+    const task: BfsTask = {
+      kind: 'bfs',
+      off: g.off,
+      adj: g.adj,
+      adjEdge: g.adjEdge,
+      ew: g.ew,
+      keep,
+      first: roots[c],
+      count: nodesOf[c],
+      entries: 2 * edgesOf[c],
+      out: bfsArrays(n, nodesOf[c], 2 * edgesOf[c]),
+    };
+    return { task, searched: pool.bfs(task) };
+  });
   const binResults = bins.map(async (bin, i) => {
     const task = { n: bin.nodes.length, u: bin.u, v: bin.v, w: bin.w, seed: (seed + i * 7919) >>> 0 };
     return finished(await pool.louvain({ ...task, resolution: resolutionOf(bin.weight) }), bin.nodes);
   });
-  const largeResults = large.map(async (c, i) => {
-    // node i of the shared graph is global node order[i]
-    const { graph, order, weight } = bfsCsr(g, keep, roots[c], nodesOf[c], 2 * edgesOf[c]);
+  // meanwhile this thread encodes the addresses for the labels (decide()'s side scan needs them: made once per graph)
+  if (large.length > 0 && pool.threads >= 2) addressBytesOnce(g.addresses);
+  const largeResults = searches.map(async ({ task, searched }, i) => {
+    const { weight } = await searched;
+    const { graph, order } = task.out;
     const resolution = resolutionOf(weight);
     const first = await parallelFirstLevel(pool, graph, resolution);
     chunks += first.chunks;
@@ -332,56 +349,4 @@ function collectBins(
     unit.weight += ew[k];
   }
   return units;
-}
-
-/**
- * A large component's kept edges as CSR in shared memory, nodes renumbered in breadth-first order from its root
- * (order[i]: the global node of node i), built straight from the engine graph's CSR in one pass: the search takes
- * nodes in their new order, so each one's kept neighbours (global ids, renumbered once all are ranked) and weights
- * are written as it is taken. `entries`: twice the component's kept edges.
- */
-function bfsCsr(
-  g: WalletGraph,
-  keep: Uint8Array,
-  first: number,
-  count: number,
-  entries: number,
-): { graph: CsrGraph; order: Uint32Array; weight: number } {
-  const { off, adj, adjEdge, ew } = g;
-  const graph: CsrGraph = {
-    n: count,
-    off: new Uint32Array(new SharedArrayBuffer(4 * (count + 1))),
-    adj: new Uint32Array(new SharedArrayBuffer(4 * entries)),
-    w: new Float64Array(new SharedArrayBuffer(8 * entries)),
-  };
-  const { off: gOff, adj: gAdj, w: gW } = graph;
-  const order = new Uint32Array(count);
-  const rank = new Int32Array(g.n).fill(-1);
-  rank[first] = 0;
-  order[0] = first;
-  let tail = 1;
-  let p = 0;
-  let weight = 0;
-  for (let head = 0; head < tail; head++) {
-    const u = order[head];
-    gOff[head] = p;
-    for (let k = off[u]; k < off[u + 1]; k++) {
-      const e = adjEdge[k];
-      if (!keep[e]) continue;
-      const v = adj[k];
-      if (p === entries) throw new Error(`component of ${count} nodes has more than ${entries / 2} kept edges`);
-      gAdj[p] = v;
-      gW[p++] = ew[e];
-      weight += ew[e];
-      if (rank[v] < 0) {
-        rank[v] = tail;
-        order[tail++] = v;
-      }
-    }
-  }
-  if (tail !== count || p !== entries)
-    throw new Error(`component of ${count} nodes / ${entries / 2} kept edges reached ${tail} / ${p / 2}`);
-  gOff[count] = p;
-  for (let q = 0; q < p; q++) gAdj[q] = rank[gAdj[q]];
-  return { graph, order, weight: weight / 2 };
 }

@@ -1,10 +1,11 @@
 /**
  * Piscina worker: community detection on typed arrays (csr-louvain.ts), and the typed passes of evidence
- * collection (evidence/scan.ts and evidence/side-scan.ts, after detection, on the same threads). Six tasks:
+ * collection (evidence/scan.ts and evidence/side-scan.ts, after detection, on the same threads). Seven tasks:
  *  - a bin of components as transferred edge arrays (local node ids 0..n-1, undirected edges u<v with weights);
  *  - one chunk of a parallel round over a shared graph (parallel-louvain.ts);
  *  - finishing a shared graph's Louvain from the partition the parallel rounds left;
  *  - backbone pruning of a node range over the shared engine graph (backbone.ts);
+ *  - a large component's breadth-first renumbering into a shared CSR (bfs-csr.ts);
  *  - the evidence scan over the shared engine graph and transfers;
  *  - the side scan (transfer webs, members by address) beside it.
  */
@@ -15,6 +16,7 @@ import type { CsrGraph, LouvainFromTask, LouvainResult, LouvainTask } from './ty
 export type { LouvainFromTask, LouvainResult, LouvainTask };
 import { type MoveChunkResult, type MoveChunkTask, moveChunk } from './parallel-louvain.ts';
 import { type PruneResult, type PruneTask, pruneTask } from './backbone.ts';
+import { type BfsResult, type BfsTask, bfsCsr } from './bfs-csr.ts';
 import { type EvidenceScan, type EvidenceScanTask, evidenceScan } from './evidence/scan.ts';
 import { type SideScan, type SideScanTask, sideScan } from './evidence/side-scan.ts';
 
@@ -26,9 +28,10 @@ export function runLouvain(task: LouvainTask): LouvainResult {
 }
 
 export default function (
-  task: LouvainTask | MoveChunkTask | LouvainFromTask | PruneTask | EvidenceScanTask | SideScanTask,
-): LouvainResult | MoveChunkResult | PruneResult | EvidenceScan | SideScan {
+  task: LouvainTask | MoveChunkTask | LouvainFromTask | PruneTask | BfsTask | EvidenceScanTask | SideScanTask,
+): LouvainResult | MoveChunkResult | PruneResult | BfsResult | EvidenceScan | SideScan {
   if ('kind' in task && task.kind === 'prune') return pruneTask(task);
+  if ('kind' in task && task.kind === 'bfs') return bfsCsr(task);
   if ('kind' in task && task.kind === 'evidence-scan') return evidenceScan(task);
   if ('kind' in task && task.kind === 'side-scan') return sideScan(task);
   if ('kind' in task && task.kind === 'move') return moveChunk(task);

@@ -177,6 +177,8 @@ export interface EnginePool {
   /** A large component's Louvain: first-level rounds over shared memory, then the rest from their partition. */
   moveChunk: (task: MoveChunkTask) => Promise<MoveChunkResult>;
   louvainFrom: (task: LouvainFromTask) => Promise<LouvainResult>;
+  /** A large component's breadth-first renumbering into a shared CSR (bfs-csr.ts). */
+  bfs: (task: BfsTask) => Promise<BfsResult>;
   /** Backbone pruning of a node range over shared memory (backbone.ts). */
   prune: (task: PruneTask) => Promise<PruneResult>;
   /** The typed passes of evidence collection (evidence/scan.ts), while the caller builds evidence items. */
@@ -230,6 +232,29 @@ export interface LouvainResult {
   threadId: number;
 }
 
+/** A large component's breadth-first renumbering into a shared CSR (bfs-csr.ts). */
+export interface BfsTask {
+  kind: 'bfs';
+  /** The engine graph's CSR (wallet-graph.ts), its edge weights and detection's kept-edge marks. */
+  off: Uint32Array;
+  adj: Uint32Array;
+  adjEdge: Uint32Array;
+  ew: Float64Array;
+  keep: Uint8Array;
+  /** The component's first node, its node count and twice its kept edges (the CSR's entries). */
+  first: number;
+  count: number;
+  entries: number;
+  /** Filled here (bfsArrays): the CSR, order[i] the global node of node i, and a scratch rank per global node. */
+  out: { graph: CsrGraph; order: Uint32Array; rank: Int32Array };
+}
+
+export interface BfsResult {
+  /** The component's total kept edge weight. */
+  weight: number;
+  threadId: number;
+}
+
 /** One chunk of the first level; the arrays are views of SharedArrayBuffers, the chunk writes lo..hi-1 only. */
 export interface MoveChunkTask {
   kind: 'move';
@@ -277,6 +302,8 @@ export interface EvidenceScan {
   tMember: Uint32Array;
   tFlag: Uint8Array;
   tTime: Float64Array;
+  /** Tuple positions of each cluster's range grouped by address, ascending (equal addresses in position order). */
+  tOrder: Uint32Array;
   /** Direct-transfer marks: lane bits, kind bits, the strength bytes of StrengthByKind, 1 for a member in a pair. */
   coveredBy: Uint8Array;
   kindsOf: Uint16Array;

@@ -102,7 +102,7 @@ export async function collectEvidence(
   // scans; the scan marks their members
   directItems(g, clusterOf, out);
   const scan = (await pending) ?? evidenceScan(task);
-  const { firstIn, firstInTime, perCluster, tAddr, tMember, tFlag, tTime, coveredBy, kindsOf } = scan;
+  const { firstIn, firstInTime, perCluster, tAddr, tMember, tFlag, tTime, tOrder, coveredBy, kindsOf } = scan;
   const byKind = new StrengthByKind(n, scan.strengthBytes);
   /** u is named by a risk-bearing item of this kind and confidence. */
   const mark = (u: number, kind: string, confidence: number): void => {
@@ -219,15 +219,11 @@ export async function collectEvidence(
   const inM = new Set<number>();
   const outM = new Set<number>();
   const sendTimes: number[] = [];
-  let maxSpan = 0;
-  for (let c = 0; c < C; c++) maxSpan = Math.max(maxSpan, perCluster[c + 1] - perCluster[c]);
-  const keyBuf = new Float64Array(maxSpan);
-  const idxBuf = new Uint32Array(maxSpan);
   for (let c = 0; c < C; c++) {
     const s0 = perCluster[c];
     const s1 = perCluster[c + 1];
     if (s1 === s0) continue;
-    const idx = byAddress(tAddr, s0, s1, keyBuf, idxBuf, n);
+    const idx = tOrder.subarray(s0, s1); // the cluster's tuples grouped by address (scan.ts)
     const size = out[c].members.length;
     for (let a = 0; a < idx.length; ) {
       const addr = tAddr[idx[a]];
@@ -466,32 +462,6 @@ function runEvidence(
       pattern(c, name, list.length / out[c].members.length);
     }
   }
-}
-
-/**
- * The tuple positions s0..s1 grouped by counterparty address, ascending. Within one address the order does not
- * matter (its members go into sets that are sorted before use, its send times are sorted): a numeric sort of
- * address * span + offset, no comparator, when that is exact in a double.
- */
-function byAddress(
-  tAddr: Uint32Array,
-  s0: number,
-  s1: number,
-  keyBuf: Float64Array,
-  idxBuf: Uint32Array,
-  n: number,
-): Uint32Array {
-  const span = s1 - s0;
-  const idx = idxBuf.subarray(0, span);
-  if (n * span > Number.MAX_SAFE_INTEGER) {
-    for (let j = 0; j < span; j++) idx[j] = s0 + j;
-    return idx.sort((x, y) => tAddr[x] - tAddr[y] || x - y);
-  }
-  const key = keyBuf.subarray(0, span);
-  for (let j = 0; j < span; j++) key[j] = tAddr[s0 + j] * span + j;
-  key.sort();
-  for (let j = 0; j < span; j++) idx[j] = s0 + (key[j] % span);
-  return idx;
 }
 
 /** Two of these times within SWEEP_GAP_SECONDS of each other. */

@@ -1,10 +1,10 @@
 /**
  * The passes of evidence collection (collect.ts) that only read and write typed arrays: each node's first funder,
- * the outside counterparties bucketed by cluster, the marks of direct transfers between members (lane, kind and
- * strength of both members of a member pair) and, by sender, the members each member funder sent to. Apart from
- * the passes that build evidence objects so that a pool thread runs them (over shared memory) while the main thread
- * builds the direct-transfer items; small graphs run them inline. The same arrays either way: every write is an OR,
- * a max or a count, or follows the transfer and edge order.
+ * the outside counterparties bucketed by cluster and grouped by address, the marks of direct transfers between
+ * members (lane, kind and strength of both members of a member pair) and, by sender, the members each member funder
+ * sent to. Apart from the passes that build evidence objects so that a pool thread runs them (over shared memory)
+ * while the main thread builds the direct-transfer items; small graphs run them inline. The same arrays either
+ * way: every write is an OR, a max or a count, or follows the transfer and edge order.
  */
 import { threadId } from 'node:worker_threads';
 import { kindInfo } from './kinds.ts';
@@ -38,6 +38,7 @@ export function scanArrays(n: number, clusters: number, transfers: number, edges
     tMember: shared(Uint32Array, 4 * tuples),
     tFlag: shared(Uint8Array, tuples),
     tTime: shared(Float64Array, 8 * tuples),
+    tOrder: shared(Uint32Array, 4 * tuples),
     coveredBy: shared(Uint8Array, n),
     kindsOf: shared(Uint16Array, 2 * n),
     strengthBytes: shared(Uint8Array, StrengthByKind.bytesFor(n)),
@@ -98,8 +99,40 @@ export function evidenceScan(task: EvidenceScanTask): EvidenceScan {
       tTime[p] = blockTime ? blockTime[i] : Number.NaN;
     }
   }
+  // each cluster's tuples grouped by address
+  let maxSpan = 0;
+  for (let c = 0; c < C; c++) maxSpan = Math.max(maxSpan, perCluster[c + 1] - perCluster[c]);
+  const keyBuf = new Float64Array(maxSpan);
+  for (let c = 0; c < C; c++) byAddress(tAddr, perCluster[c], perCluster[c + 1], keyBuf, task.out.tOrder, task.n);
   directMarks(task);
   return { ...task.out, threadId };
+}
+
+/**
+ * The tuple positions s0..s1 grouped by counterparty address, ascending, written to order[s0..s1). Within one
+ * address the order does not matter (its members go into sets that are sorted before use, its send times are
+ * sorted): a numeric sort of address * span + offset, no comparator, when that is exact in a double.
+ */
+function byAddress(
+  tAddr: Uint32Array,
+  s0: number,
+  s1: number,
+  keyBuf: Float64Array,
+  order: Uint32Array,
+  n: number,
+): void {
+  const span = s1 - s0;
+  if (span === 0) return;
+  const idx = order.subarray(s0, s1);
+  if (n * span > Number.MAX_SAFE_INTEGER) {
+    for (let j = 0; j < span; j++) idx[j] = s0 + j;
+    idx.sort((x, y) => tAddr[x] - tAddr[y] || x - y);
+    return;
+  }
+  const key = keyBuf.subarray(0, span);
+  for (let j = 0; j < span; j++) key[j] = tAddr[s0 + j] * span + j;
+  key.sort();
+  for (let j = 0; j < span; j++) idx[j] = s0 + (key[j] % span);
 }
 
 /** The marks of the direct-transfer items (collect.ts builds the items) and the member funders' lists. */

@@ -67,6 +67,30 @@ t.test('sorted by address as the strings sort, small and large ranges, long shar
   t.equal(same, sizes.length * 20, 'every range in string order');
 });
 
+t.test('sorted by address when a whole range shares a long prefix, and ties on the key after it', async (t) => {
+  const r = seededRng(11);
+  const chars = '0123456789abcdef';
+  const word = (n: number): string => Array.from({ length: n }, () => chars[Math.floor(r() * chars.length)]).join('');
+  // generated addresses ('0x' + padding + a counter) share most of their bytes; some also share the 6 bytes after
+  // the range's common prefix, or are a prefix of another
+  const shared = `0x${'a'.repeat(30)}`;
+  const tails = ['', '1', '10', '100000', '1000001', '100000a', '10000', 'f'];
+  let same = 0;
+  for (let k = 0; k < 60; k++) {
+    const size = 2 + Math.floor(r() * 90);
+    const all = [
+      ...new Set(
+        Array.from({ length: size }, () => shared + tails[Math.floor(r() * tails.length)] + word(Math.floor(r() * 3))),
+      ),
+    ];
+    const bytes = addressBytes(all)!;
+    const nodes = Uint32Array.from(all, (_, i) => i).reverse();
+    sortByAddress(bytes, nodes, 0, nodes.length);
+    if ([...nodes].map((u) => all[u]).join() === [...all].sort().join()) same++;
+  }
+  t.equal(same, 60, 'every range in string order');
+});
+
 t.test('an address outside ASCII: no bytes (labels from the strings)', async (t) => {
   t.equal(addressBytes(['0xabc', 'wallet-é']), null);
   t.ok(addressBytes(['0xabc', 'wallet-e']));
