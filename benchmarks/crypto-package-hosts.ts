@@ -16,9 +16,9 @@
  * half was the fifth pass's unseen negative data. Batch 5 (negatives/crypto-package-hosts-5.txt, issue 14's sixth pass)
  * is chosen by a rule from a local list of npm names (see BATCH_5); it is development data since the seventh pass,
  * whose batch 6 (negatives/crypto-package-hosts-6.txt, see BATCH_6) is development data since the eighth, whose batch 7
- * (negatives/crypto-package-hosts-7.txt, 300 packages chosen by a rule written first, see BATCH_7) is, whole, the
- * test set of bench:screening (screening-negatives.ts roleOf). Batch 8 (see BATCH_8) was built in the eighth pass for
- * the next one, unscanned; bench:screening does not load it. An overlap with earlier batches throws.
+ * (negatives/crypto-package-hosts-7.txt, 300 packages chosen by a rule written first, see BATCH_7) is development
+ * data since the ninth, whose batch 8 (negatives/crypto-package-hosts-8.txt, built in the eighth pass, see BATCH_8)
+ * is, whole, the test set of bench:screening (screening-negatives.ts roleOf). An overlap with earlier batches throws.
  *
  * Usage: node --import tsx benchmarks/crypto-package-hosts.ts [--batch 1-8] [--install] (--help: this usage)
  *   --install first installs the batch's packages into benchmarks/.cache/crypto-packages[-N] (npm, no scripts

@@ -292,3 +292,27 @@ t.test('a subdomain spelling out a brand domain is a second signal: the brand pl
   t.equal(embedded('docs.com.example.org'), undefined, 'a domain name spelled out without a brand');
   t.equal(verdictOf('docs.com.example.org'), 'allow');
 });
+
+t.test("`my` + a brand as the whole registrable label is the brand's own app name, not a typo", async (t) => {
+  const brand = (v: string): unknown =>
+    analyzeUrl(v, k).findings.find((f) => f.kind === 'url.brand_typosquat' || f.kind === 'url.brand_impersonation')
+      ?.data;
+  t.match(brand('mytrezor.com'), { brands: ['trezor'], points: 1 }, "Trezor's own web-wallet domain: the weak point");
+  t.equal(verdictOf('wallet.mytrezor.com'), 'allow', 'with a crypto-word subdomain of its own');
+  t.equal(verdictOf('mytrezor.xyz'), 'warn', 'not on a TLD phishing favours');
+  t.equal(verdictOf('mytrezor.web.app'), 'warn', 'nor on a hosting platform, where anyone takes any name');
+  t.equal(verdictOf('mytrezor-claim.com'), 'block', 'another label (`my` + brand + lure) is weighed as before');
+  t.not(verdictOf('claim.mytrezor.com'), 'allow', 'a lure subdomain still flags');
+  t.equal(verdictOf('trezorr.com'), 'warn', 'a padded typo of the brand still warns');
+});
+
+t.test('a crypto word only in the subdomain of a plain project domain names its own service', async (t) => {
+  const crypto = (v: string): unknown => analyzeUrl(v, k).findings.find((f) => f.kind === 'url.crypto_words')?.data;
+  t.equal(crypto('869-wallet-extension.dev.pixelplexlabs.com'), undefined, "a project's own wallet host");
+  t.equal(crypto('wallet.fuel.io'), undefined);
+  t.match(crypto('wallet.claimfuel.com'), { words: ['wallet'] }, 'not when the registrable label holds a lure');
+  t.match(crypto('wallet.fuel.xyz'), { words: ['wallet'] }, 'not on a TLD phishing favours');
+  t.match(crypto('wallet.fuel.web.app'), { words: ['wallet'] }, 'not on a hosting platform');
+  t.match(crypto('wallet.metamask-x.com'), { words: ['wallet'] }, 'not next to a brand');
+  t.match(crypto('fuelwallet.io'), { words: ['wallet'] }, 'in the registrable label it still counts');
+});

@@ -162,7 +162,16 @@ function lureInSubdomain(subdomain: string): boolean {
  * typosquat or a brand with a lure (walletconect.org, walletconnect-claim.org) is another label, weighed as before.
  */
 const bareSite = (host: string, subdomain: string): boolean =>
-  (subdomain === '' || subdomain === 'www') && !SUSPICIOUS_TLDS.has(host.slice(host.lastIndexOf('.') + 1));
+  (subdomain === '' || subdomain === 'www') && ordinaryTld(host);
+
+/** True when the host's TLD is not one the phishing lists over-represent (SUSPICIOUS_TLDS). */
+const ordinaryTld = (host: string): boolean => !SUSPICIOUS_TLDS.has(host.slice(host.lastIndexOf('.') + 1));
+
+/** The runs of the registrable label only (the subdomain's left out), of those given. */
+function withoutSubdomain(runs: string[], parts: ReturnType<typeof hostParts>): string[] {
+  const label = hostRuns(parts.domain ?? '', parts.publicSuffix);
+  return runs.filter((r) => label.includes(r));
+}
 
 /** True when a subdomain names an infrastructure service (`rpc`, `api.mainnet`; not `www` alone). */
 const infraService = (subdomain: string): boolean => subdomain.split(/[^a-z]+/).some((r) => INFRA_WORDS.has(r));
@@ -349,15 +358,24 @@ export function analyzeUrl(value: string, knowledge: ScreeningKnowledge): UrlAna
   let impersonation = confusable !== null;
   if (brands.length > 0 && !confusable) {
     const product = brands.find((b) => b.source === 'curated' && !b.chain);
+    // `mytrezor.com`: the registrable label `my` + the brand, nothing else, on an ordinary TLD and not on a platform,
+    // is how brands name their own apps (issue 14, ninth pass): the weak same-label point, not a typo of the brand
+    const myApp =
+      product !== undefined &&
+      parts.domain !== null &&
+      !parts.isPrivate &&
+      parts.domain.split('.')[0] === `my${product.token}` &&
+      ordinaryTld(host);
     // `metamaskk`, `uniswapp`: the brand plus one or two stray letters in one run is a typo, not a new name
     const padded =
       product !== undefined &&
+      !myApp &&
       runs.some(
         (r) => r.includes(product.token) && r.length > product.token.length && r.length <= product.token.length + 2,
       );
     const pts = padded
       ? BRAND_POINTS.typosquat
-      : sameLabel
+      : sameLabel || myApp
         ? BRAND_POINTS.sameLabel
         : product !== undefined
           ? parts.isPrivate
@@ -440,7 +458,18 @@ export function analyzeUrl(value: string, knowledge: ScreeningKnowledge): UrlAna
       `${parts.domain} has the drainer-domain shape <lure>-<name> (${template.join(' + ')})`,
       { parts: template },
     );
-  const weak = wordsIn(lureRuns, WEAK_LURES);
+  // `wallet.fuel.io`, `869-wallet-extension.dev.pixelplexlabs.com`: a crypto word only in the subdomain of a
+  // registrable name that holds no lure, crypto, template or software word, no brand and no typosquat, on an
+  // ordinary TLD and not on a hosting platform, names a project's own service there, not a lure (issue 14, ninth pass)
+  const ownService =
+    parts.domain !== null &&
+    !parts.isPrivate &&
+    inHost.length === 0 &&
+    typo === null &&
+    !confusable &&
+    ordinaryTld(host) &&
+    !lureInSubdomain(parts.domain.slice(0, -(parts.publicSuffix?.length ?? 0) - 1));
+  const weak = wordsIn(ownService ? withoutSubdomain(lureRuns, parts) : lureRuns, WEAK_LURES);
   if (weak.length > 0)
     add('url.crypto_words', Math.min(2, weak.length), `host holds crypto words: ${weak.join(', ')}`, { words: weak });
   // with a trained lexical model, platform / TLD / hyphens are weighed by the model (learned weights) and the fixed
