@@ -15,33 +15,72 @@ import { migrateToLatest } from './migrate.ts';
 import type { CopyWriter, Store, StoreOptions } from './store-port.ts';
 import { copyStatement } from './copy-statement.ts';
 
+/** The ES2024 resizable ArrayBuffer (Node 20 has it; the ES2022 library types this project compiles with do not). */
+interface ResizableBuffer extends ArrayBuffer {
+  resize(byteLength: number): void;
+  readonly maxByteLength: number;
+}
+const ResizableBuffer = ArrayBuffer as unknown as new (length: number, o: { maxByteLength: number }) => ResizableBuffer;
+
 /**
- * The embedded store's COPY: PGlite reads COPY input from one buffer (its `/dev/blob` device reads the
- * `arrayBuffer()` of the `blob` option), so the chunks of one COPY are gathered and joined into one buffer at `end`
- * (the caller bounds how much one COPY holds). Handing PGlite that buffer itself, not a `Blob` of it, keeps one copy
- * of the text instead of three (the chunks, the Blob's own copy and the ArrayBuffer read from it).
+ * Address space a COPY's buffer reserves: only the pages written use memory. A segment of the bulk load is about
+ * 10 MB of text; past this bound a COPY gathers its chunks and joins them (see blobCopy).
  */
-function blobCopy(pg: PGlite, table: string, columns: readonly string[]): CopyWriter {
+const COPY_RESERVE = 1 << 30;
+const encoder = new TextEncoder();
+
+/**
+ * The embedded store's COPY: PGlite reads COPY input from one ArrayBuffer (its `/dev/blob` device reads the
+ * `arrayBuffer()` of the `blob` option, from its first to its last byte). Each chunk is copied at once into one
+ * resizable buffer that grows to exactly the text written (no join, no second copy, and the chunk can be collected
+ * right away); after the COPY the buffer is shrunk to nothing, which gives its pages back at once instead of when
+ * the garbage collector finds it. PGlite gets that buffer itself: it copies it into its memory a byte at a time
+ * through a view, which V8 runs about 2.5 times slower over a resizable buffer (about 3 ms more per MB of text, a
+ * few percent of a COPY), and a fixed-length copy would be one more buffer of the segment's size to collect.
+ */
+export function blobCopy(pg: PGlite, table: string, columns: readonly string[], reserve = COPY_RESERVE): CopyWriter {
   const statement = `${copyStatement(table, columns)} from '/dev/blob'`;
-  let parts: Buffer[] = [];
+  let text: ResizableBuffer | null = new ResizableBuffer(0, { maxByteLength: reserve });
+  // only past the reserve: the chunks gathered and joined at the end
+  let parts: Buffer[] | null = null;
+  const release = (): void => {
+    text?.resize(0);
+    text = null;
+    parts = null;
+  };
   return {
     async write(chunk) {
-      parts.push(chunk);
+      const bytes = typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk.length;
+      if (text && text.byteLength + bytes <= reserve) {
+        const at = text.byteLength;
+        text.resize(at + bytes);
+        // a string straight into the buffer: no Buffer of it to wait for the garbage collector
+        if (typeof chunk === 'string') encoder.encodeInto(chunk, new Uint8Array(text, at));
+        else new Uint8Array(text, at).set(chunk);
+        return;
+      }
+      if (text) {
+        const first = Buffer.from(text.slice(0));
+        release();
+        parts = [first];
+      }
+      parts?.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
     },
     async end() {
-      const joined = Buffer.concat(parts);
-      parts = [];
-      // an ArrayBuffer of exactly the text: a pooled slice would hand PGlite the pool's other bytes too
-      const bytes =
-        joined.byteOffset === 0 && joined.buffer.byteLength === joined.length ? joined : new Uint8Array(joined);
-      const buffer = bytes.buffer as ArrayBuffer;
+      // from gathered parts: an ArrayBuffer of exactly the text, a pooled Buffer's would hand PGlite the pool's other
+      // bytes too
+      const buffer = text ?? new Uint8Array(Buffer.concat(parts ?? [])).buffer;
       // PGlite only calls `arrayBuffer()` on the blob it is given (see above): this is all of a Blob it uses
       const blob = { arrayBuffer: async () => buffer } as unknown as Blob;
-      const r = await pg.query(statement, [], { blob });
-      return r.affectedRows ?? 0;
+      try {
+        const r = await pg.query(statement, [], { blob });
+        return r.affectedRows ?? 0;
+      } finally {
+        release();
+      }
     },
     async abort() {
-      parts = [];
+      release();
     },
   };
 }

@@ -4,9 +4,12 @@ import type { Database } from './database.ts';
 
 export type StoreKind = 'embedded' | 'postgres';
 
-/** COPY rows into a table: UTF-8 chunks in PostgreSQL's COPY text format, ended by `end` (rows copied). */
+/**
+ * COPY rows into a table: chunks in PostgreSQL's COPY text format (bytes in UTF-8, or a string, written as UTF-8),
+ * ended by `end` (rows copied).
+ */
 export interface CopyWriter {
-  write(chunk: Buffer): Promise<void>;
+  write(chunk: Buffer | string): Promise<void>;
   end(): Promise<number>;
   /** Abandons the COPY (nothing of it is stored) and leaves the session usable. */
   abort(): Promise<void>;

@@ -18,3 +18,17 @@ t.test('a content key set answers as a Set of the same keys', async (t) => {
   t.equal(set.size, 0);
   t.equal(set.add(hash('sha1', '1', 'base64url')), true, 'cleared keys are new again');
 });
+
+t.test('a content key set holds its full capacity of keys, across the end of its table', async (t) => {
+  const capacity = 20_000;
+  const set = new ContentKeySet(capacity);
+  const keys = Array.from({ length: capacity }, (_, i) => hash('sha1', `k${i}`, 'base64url'));
+  let refused = 0;
+  for (const k of keys) if (!set.add(k)) refused++;
+  t.equal(refused, 0, 'every distinct key is new');
+  t.equal(set.size, capacity);
+  let forgotten = 0;
+  for (const k of keys) if (set.add(k)) forgotten++;
+  t.equal(forgotten, 0, 'every key is found again');
+  t.equal(set.size, capacity);
+});
