@@ -18,7 +18,8 @@ import { openStore, type Store } from '../storage/store.ts';
 import { countTransfers } from '../storage/repos/transfers-repo.ts';
 import { readTransfers } from '../src/imports/transfer-import.ts';
 import { bulkImportTransfers } from '../src/imports/store-transfers.ts';
-import { PG_URL } from './lib/bench-stack.ts';
+// not from bench-stack.ts: that loads the whole service, which the CLI's import does not (about 15 MB of RSS)
+import { PG_URL } from './lib/pg-url.ts';
 import { writeTransferFile } from './lib/transfer-file.ts';
 
 const HOP = path.resolve(import.meta.dirname, '../../shared/datasets/hop-airdrop/transfers.csv.gz');

@@ -15,8 +15,9 @@ import { openStore, type Store } from '../../storage/store.ts';
 import { insertTransfers, type TransferRecord } from '../../storage/repos/transfers-repo.ts';
 import { adminCommands } from '../../src/app/admin-commands.ts';
 import { nodeAddress, syntheticGraph } from './synthetic-chain.ts';
+import { PG_URL } from './pg-url.ts';
 
-export const PG_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+export { PG_URL };
 
 export interface BenchStack {
   app: App;
