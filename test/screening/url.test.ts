@@ -291,6 +291,10 @@ t.test('a subdomain spelling out a brand domain is a second signal: the brand pl
   t.equal(embedded('app.metamask.io'), undefined, "the brand's own domain");
   t.equal(embedded('docs.com.example.org'), undefined, 'a domain name spelled out without a brand');
   t.equal(verdictOf('docs.com.example.org'), 'allow');
+  // `.docs` is a top-level domain, but as a subdomain label it names the host's service (issue 14, tenth pass)
+  t.equal(embedded('kucoinapidocs.docs.apiary.io'), undefined, 'an infrastructure word is no spelled-out suffix');
+  t.not(verdictOf('kucoinapidocs.docs.apiary.io'), 'block', "KuCoin's API docs on apiary.io: the brand alone");
+  t.ok(embedded('kucoin.com.apiary-docs.io'), 'a real spelled-out domain still counts');
 });
 
 t.test("`my` + a brand as the whole registrable label is the brand's own app name, not a typo", async (t) => {

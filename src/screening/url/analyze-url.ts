@@ -199,7 +199,8 @@ export const BLOCKED_SIBLING_MIN = 3;
 /**
  * `metamask.com.yokkoy.com`, `www.uniswap.com.yobugo.com`: a subdomain that spells out a whole domain name carrying
  * one of the host's borrowed brands (`<label>.<public suffix>`), so that a reader stops at the brand; the host's real
- * registrable domain follows it. Returns the embedded name or null.
+ * registrable domain follows it. A suffix that is an infrastructure word is not read as one (`.docs`, `.api`: a
+ * host's service label). Returns the embedded name or null.
  */
 /** Points of `url.embedded_domain`: the second-signal weight (SECOND_SIGNAL_POINTS), chosen by the rule, not tuned. */
 export const EMBEDDED_DOMAIN_POINTS = SECOND_SIGNAL_POINTS;
@@ -210,6 +211,9 @@ function embeddedBrandDomain(subdomain: string, brands: Brand[], knowledge: Scre
     const pair = `${labels[i]}.${labels[i + 1]}`;
     const p = hostParts(pair);
     if (p.domain !== pair || p.isPrivate || p.publicSuffix !== labels[i + 1]) continue;
+    // a suffix that is an infrastructure word (`docs`, `api`, `network`, `dev`) reads as the host's service label,
+    // not as the end of a domain: kucoinapidocs.docs.apiary.io is a documentation host (issue 14, tenth pass)
+    if (INFRA_WORDS.has(labels[i + 1])) continue;
     const named = brandsIn(hostRuns(labels[i], null), knowledge.brands);
     if (named.some((b) => brands.includes(b))) return pair;
   }
