@@ -268,12 +268,23 @@ t.test(
     const typo = (v: string): unknown => analyzeUrl(v, k).findings.find((f) => f.kind === 'url.brand_typosquat')?.data;
     t.match(typo('docs.meteor.com'), { brand: 'meteora', points: 1 }, 'an established project of its own');
     t.equal(verdictOf('docs.meteor.com'), 'allow');
-    t.equal(verdictOf('meteor.com'), 'warn', 'the bare name is still a typosquat');
+    t.equal(verdictOf('metamsk.com'), 'warn', 'the bare name is still a typosquat');
     t.equal(verdictOf('www.trustwalet.com'), 'warn', 'www is no infrastructure service');
     t.equal(verdictOf('claim.unilswap.xyz'), 'block', 'a lure subdomain is no service: impersonation + lure');
     t.equal(verdictOf('docs.trustwalet.web.app'), 'warn', 'not on a hosting platform, where anyone takes any name');
   },
 );
+
+t.test('the brand with its last letters cut off, as the whole label, is the older name it came from', async (t) => {
+  const typo = (v: string): unknown => analyzeUrl(v, k).findings.find((f) => f.kind === 'url.brand_typosquat')?.data;
+  t.match(typo('www.meteor.com'), { brand: 'meteora', points: 1 }, 'meteor.com is not a typo of meteora');
+  t.equal(verdictOf('www.meteor.com'), 'allow');
+  t.equal(verdictOf('meteor.com'), 'allow');
+  t.match(typo('meteor-claim.com'), { points: 5 }, 'with other words it is the typosquat');
+  t.match(typo('meteor.web.app'), { points: 5 }, 'not on a hosting platform');
+  t.match(typo('meteor.top'), { points: 5 }, 'not on a TLD phishing favours');
+  t.match(typo('metora.com'), { points: 5 }, 'a letter dropped inside the name is a typo');
+});
 
 t.test('`<name>-assets` is a CDN host name; `assets-<name>` stays the lure template', async (t) => {
   const template = (v: string): unknown => analyzeUrl(v, k).findings.find((f) => f.kind === 'url.lure_template');

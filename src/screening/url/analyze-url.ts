@@ -220,6 +220,26 @@ function embeddedBrandDomain(subdomain: string, brands: Brand[], knowledge: Scre
   return null;
 }
 
+/**
+ * `meteor.com`, `www.meteor.com` (brand meteora): a registrable label that is the brand with its last letters cut
+ * off, nothing else, bare or under `www.` on an ordinary TLD, is the older name the brand was made from (a word or a
+ * project of its own), not a typo of it (issue 14, tenth pass); a truncated brand with other words (opense-nftclick)
+ * or on a hosting platform stays a typosquat.
+ */
+function truncatedName(
+  typo: NonNullable<ReturnType<typeof findTyposquat>>,
+  parts: ReturnType<typeof hostParts>,
+): boolean {
+  const label = parts.domain?.split('.')[0];
+  return (
+    label === typo.typo &&
+    typo.brand.startsWith(typo.typo) &&
+    (parts.subdomain === '' || parts.subdomain === 'www') &&
+    parts.domain !== null &&
+    ordinaryTld(parts.domain)
+  );
+}
+
 /** Heuristic points of brand impersonation forms (docs/screening.md, "Host heuristics"). */
 export const BRAND_POINTS = { typosquat: 5, product: 4, onPlatform: 5, learned: 3, chain: 1, sameLabel: 1 };
 
@@ -416,7 +436,10 @@ export function analyzeUrl(value: string, knowledge: ScreeningKnowledge): UrlAna
     typo = findTyposquat(runs, knowledge.brands, parts.domain);
     // a near-brand name that serves its own docs., api. or rpc. hosts is an established project of its own
     // (docs.meteor.com is not meteora): weak, like the brand's label on another TLD; not on a hosting platform
-    const established = !parts.isPrivate && infraService(parts.subdomain) && infraSubdomain(parts.subdomain);
+    const established =
+      !parts.isPrivate &&
+      ((infraService(parts.subdomain) && infraSubdomain(parts.subdomain)) ||
+        (typo !== null && truncatedName(typo, parts)));
     if (typo) {
       impersonation ||= !established;
       add(
