@@ -167,6 +167,9 @@ t.test('a blocked sibling counts from three blocked hosts under the registrable 
   t.notOk(sibling('other.tenant-host.com'), 'one blocked tenant of a multi-tenant site says nothing of another');
   t.match(sibling('d.campaign-host.com')?.data, { points: 2, count: 3 });
   t.equal(BLOCKED_SIBLING_MIN, 3);
+  // the lists blocked three hosts under it but not the domain itself (issue 14, tenth pass: coin98.com)
+  t.notOk(sibling('campaign-host.com'), 'not for the registrable domain itself');
+  t.notOk(sibling('www.campaign-host.com'), 'nor its www.');
 });
 
 t.test('typosquats warn on their own, crypto words no longer exempt them', async (t) => {

@@ -512,7 +512,10 @@ export function analyzeUrl(value: string, knowledge: ScreeningKnowledge): UrlAna
   const regLabel = parts.domain !== null ? (domainToUnicode(parts.domain) || parts.domain).split('.')[0] : host;
   if ((regLabel.match(/-/g)?.length ?? 0) >= 2 || host.length > 40)
     add('url.long_or_hyphenated', fixed, `${host} is long or many-hyphened`);
-  if (parts.domain !== null && !parts.isIp && !isAppLink(parts.domain)) {
+  // not for the registrable domain itself or its www.: lists that blocked hosts under a domain but not the domain
+  // itself know the owner as no phisher (coin98.com under mislisted or abused subdomains; issue 14, tenth pass)
+  const apex = parts.subdomain === '' || parts.subdomain === 'www';
+  if (parts.domain !== null && !parts.isIp && !isAppLink(parts.domain) && !apex) {
     const sib = knowledge.blockedSiblings(parts.domain);
     if (sib && sib.count >= BLOCKED_SIBLING_MIN)
       add(
