@@ -5,7 +5,7 @@ import { hostParts } from '../../src/screening/knowledge.ts';
 import { skeleton, isMixedScript } from '../../src/screening/url/confusables.ts';
 import { hostShape } from '../../src/screening/url/host-shape.ts';
 import { decideVerdict } from '../../src/screening/verdict.ts';
-import { smallKnowledge } from './helpers.ts';
+import { letters, smallKnowledge } from './helpers.ts';
 
 const k = smallKnowledge();
 const verdictOf = (v: string): string => decideVerdict(analyzeUrl(v, k).findings).verdict;
@@ -333,4 +333,17 @@ t.test('a crypto word only in the subdomain of a plain project domain names its 
   t.match(crypto('wallet.fuel.web.app'), { words: ['wallet'] }, 'not on a hosting platform');
   t.match(crypto('wallet.metamask-x.com'), { words: ['wallet'] }, 'not next to a brand');
   t.match(crypto('fuelwallet.io'), { words: ['wallet'] }, 'in the registrable label it still counts');
+});
+
+t.test("the learned vocabulary of a subdomain does not count on a brand's label on another TLD", async (t) => {
+  const rows = ['kind,value,chain,disposition'];
+  for (let i = 0; i < 30; i++) rows.push(`domain,join-${letters(i)}gift.com,,block`);
+  const kk = smallKnowledge([parseList('csv', rows.join('\n'), { name: 'vocabulary' })]);
+  const vocab = (h: string): unknown =>
+    analyzeUrl(h, kk).findings.find((f) => f.kind === 'url.phishing_vocabulary')?.data;
+  t.ok(kk.vocabulary.has('join'), '`join` is phishing vocabulary here');
+  t.equal(vocab('join.zksync.dev'), undefined, "zkSync's own join page on zksync.dev (issue 14, tenth pass)");
+  t.match(vocab('join-zksync.dev'), { words: ['join'] }, 'in the registrable label it still counts');
+  t.match(vocab('join.zksync.top'), { words: ['join'] }, 'not on a TLD phishing favours');
+  t.match(vocab('join.acme-labs.dev'), { words: ['join'] }, 'not without the brand label');
 });

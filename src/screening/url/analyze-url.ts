@@ -450,7 +450,11 @@ export function analyzeUrl(value: string, knowledge: ScreeningKnowledge): UrlAna
       );
     }
   }
-  const vocab = runs.filter((r) => knowledge.vocabulary.has(r) && !strongOrWeak(r));
+  // `join.zksync.dev`: on the brand's exact label on another ordinary TLD (sameLabel: not on a platform, no lure,
+  // crypto or template word in the subdomain), the learned vocabulary of the subdomain names the brand's own
+  // service there and does not count; the registrable label's words still do (issue 14, tenth pass)
+  const vocabRuns = sameLabel && ordinaryTld(host) ? withoutSubdomain(runs, parts) : runs;
+  const vocab = vocabRuns.filter((r) => knowledge.vocabulary.has(r) && !strongOrWeak(r));
   // `web` is a lure as a brand's "web version" (phantom-web.app, web-binance.com); with no brand, typosquat or
   // confusable in the host it names the web itself (web3auth.io, web-platform-tests.org): the lexical and host models
   // leave it out there (issue 14, eighth pass)
