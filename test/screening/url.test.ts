@@ -347,3 +347,14 @@ t.test("the learned vocabulary of a subdomain does not count on a brand's label 
   t.match(vocab('join.zksync.top'), { words: ['join'] }, 'not on a TLD phishing favours');
   t.match(vocab('join.acme-labs.dev'), { words: ['join'] }, 'not without the brand label');
 });
+
+t.test('a common-word brand as the second word of a code-host account names a project, not the brand', async (t) => {
+  const brand = (v: string): unknown =>
+    analyzeUrl(v, k).findings.find((f) => f.kind === 'url.brand_impersonation')?.data;
+  t.match(brand('hiero-ledger.github.io'), { brands: ['ledger'], points: 1 }, "Hiero's ledger (issue 14, tenth pass)");
+  t.equal(verdictOf('hiero-ledger.github.io'), 'allow');
+  t.match(brand('wallet-phantom.github.io'), { points: 5 }, 'not after a crypto or lure word');
+  t.match(brand('hiero-ledger.vercel.app'), { points: 5 }, 'only on a code host');
+  t.match(brand('hiero-uniswap.github.io'), { points: 5 }, 'only a common-word brand');
+  t.match(brand('ledger-hiero.github.io'), { points: 5 }, 'the brand first is the brand');
+});

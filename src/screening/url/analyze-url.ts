@@ -10,12 +10,21 @@ import { heuristic } from '../finding.ts';
 import { hostParts, type ListRef, type ScreeningKnowledge } from '../knowledge.ts';
 import { normaliseHost } from '../lists/host-name.ts';
 import { ScreeningInputError } from '../screening-input-error.ts';
-import { type Brand, brandsIn, isAppLink, ownAccount, ownedBy } from './brand-anchors.ts';
+import {
+  type Brand,
+  accountLabel,
+  brandsIn,
+  isAppLink,
+  isCommonWordBrand,
+  ownAccount,
+  ownedBy,
+} from './brand-anchors.ts';
 import { isMixedScript, skeleton } from './confusables.ts';
 import { hostShape } from './host-shape.ts';
 import { LEXICAL_BANDS, LEXICAL_MIN_DOCS, LEXICAL_MIN_WORD_SCORE, scoreHost } from './lexical-model.ts';
 import {
   BRAND_CONTEXT_WORDS,
+  CODE_HOSTS,
   INFRA_WORDS,
   SOFTWARE_LURES,
   STRONG_LURES,
@@ -240,6 +249,18 @@ function truncatedName(
   );
 }
 
+/**
+ * `hiero-ledger.github.io`: on a code host, an account `<word>-<brand>` whose brand is a common word (ledger, phantom,
+ * scroll, lens) names a project that uses the word (Hiero's ledger), not the brand: weak, like a chain's name (issue
+ * 14, tenth pass). Not when the other word is a lure, crypto or template word (claim-ledger, wallet-phantom).
+ */
+function commonWordProject(parts: ReturnType<typeof hostParts>, product: Brand | undefined): boolean {
+  if (product === undefined || !isCommonWordBrand(product.token)) return false;
+  if (parts.publicSuffix === null || !CODE_HOSTS.has(parts.publicSuffix)) return false;
+  const words = accountLabel(parts)?.split('-') ?? [];
+  return words.length === 2 && words[1] === product.token && /^[a-z]{3,}$/.test(words[0]) && !lureInSubdomain(words[0]);
+}
+
 /** Heuristic points of brand impersonation forms (docs/screening.md, "Host heuristics"). */
 export const BRAND_POINTS = { typosquat: 5, product: 4, onPlatform: 5, learned: 3, chain: 1, sameLabel: 1 };
 
@@ -399,15 +420,17 @@ export function analyzeUrl(value: string, knowledge: ScreeningKnowledge): UrlAna
       );
     const pts = padded
       ? BRAND_POINTS.typosquat
-      : sameLabel || myApp
-        ? BRAND_POINTS.sameLabel
-        : product !== undefined
-          ? parts.isPrivate
-            ? BRAND_POINTS.onPlatform
-            : BRAND_POINTS.product
-          : brands.some((b) => b.source === 'allow-list')
-            ? BRAND_POINTS.learned
-            : BRAND_POINTS.chain;
+      : commonWordProject(parts, product)
+        ? BRAND_POINTS.chain
+        : sameLabel || myApp
+          ? BRAND_POINTS.sameLabel
+          : product !== undefined
+            ? parts.isPrivate
+              ? BRAND_POINTS.onPlatform
+              : BRAND_POINTS.product
+            : brands.some((b) => b.source === 'allow-list')
+              ? BRAND_POINTS.learned
+              : BRAND_POINTS.chain;
     impersonation ||= pts >= BRAND_POINTS.product;
     add(
       padded ? 'url.brand_typosquat' : 'url.brand_impersonation',
