@@ -5,7 +5,7 @@ import { hostParts } from '../../src/screening/knowledge.ts';
 import { skeleton, isMixedScript } from '../../src/screening/url/confusables.ts';
 import { hostShape } from '../../src/screening/url/host-shape.ts';
 import { decideVerdict } from '../../src/screening/verdict.ts';
-import { smallKnowledge } from './helpers.ts';
+import { letters, smallKnowledge } from './helpers.ts';
 
 const k = smallKnowledge();
 const verdictOf = (v: string): string => decideVerdict(analyzeUrl(v, k).findings).verdict;
@@ -167,6 +167,9 @@ t.test('a blocked sibling counts from three blocked hosts under the registrable 
   t.notOk(sibling('other.tenant-host.com'), 'one blocked tenant of a multi-tenant site says nothing of another');
   t.match(sibling('d.campaign-host.com')?.data, { points: 2, count: 3 });
   t.equal(BLOCKED_SIBLING_MIN, 3);
+  // the lists blocked three hosts under it but not the domain itself (issue 14, tenth pass: coin98.com)
+  t.notOk(sibling('campaign-host.com'), 'not for the registrable domain itself');
+  t.notOk(sibling('www.campaign-host.com'), 'nor its www.');
 });
 
 t.test('typosquats warn on their own, crypto words no longer exempt them', async (t) => {
@@ -268,12 +271,23 @@ t.test(
     const typo = (v: string): unknown => analyzeUrl(v, k).findings.find((f) => f.kind === 'url.brand_typosquat')?.data;
     t.match(typo('docs.meteor.com'), { brand: 'meteora', points: 1 }, 'an established project of its own');
     t.equal(verdictOf('docs.meteor.com'), 'allow');
-    t.equal(verdictOf('meteor.com'), 'warn', 'the bare name is still a typosquat');
+    t.equal(verdictOf('metamsk.com'), 'warn', 'the bare name is still a typosquat');
     t.equal(verdictOf('www.trustwalet.com'), 'warn', 'www is no infrastructure service');
     t.equal(verdictOf('claim.unilswap.xyz'), 'block', 'a lure subdomain is no service: impersonation + lure');
     t.equal(verdictOf('docs.trustwalet.web.app'), 'warn', 'not on a hosting platform, where anyone takes any name');
   },
 );
+
+t.test('the brand with its last letters cut off, as the whole label, is the older name it came from', async (t) => {
+  const typo = (v: string): unknown => analyzeUrl(v, k).findings.find((f) => f.kind === 'url.brand_typosquat')?.data;
+  t.match(typo('www.meteor.com'), { brand: 'meteora', points: 1 }, 'meteor.com is not a typo of meteora');
+  t.equal(verdictOf('www.meteor.com'), 'allow');
+  t.equal(verdictOf('meteor.com'), 'allow');
+  t.match(typo('meteor-claim.com'), { points: 5 }, 'with other words it is the typosquat');
+  t.match(typo('meteor.web.app'), { points: 5 }, 'not on a hosting platform');
+  t.match(typo('meteor.top'), { points: 5 }, 'not on a TLD phishing favours');
+  t.match(typo('metora.com'), { points: 5 }, 'a letter dropped inside the name is a typo');
+});
 
 t.test('`<name>-assets` is a CDN host name; `assets-<name>` stays the lure template', async (t) => {
   const template = (v: string): unknown => analyzeUrl(v, k).findings.find((f) => f.kind === 'url.lure_template');
@@ -291,6 +305,10 @@ t.test('a subdomain spelling out a brand domain is a second signal: the brand pl
   t.equal(embedded('app.metamask.io'), undefined, "the brand's own domain");
   t.equal(embedded('docs.com.example.org'), undefined, 'a domain name spelled out without a brand');
   t.equal(verdictOf('docs.com.example.org'), 'allow');
+  // `.docs` is a top-level domain, but as a subdomain label it names the host's service (issue 14, tenth pass)
+  t.equal(embedded('kucoinapidocs.docs.apiary.io'), undefined, 'an infrastructure word is no spelled-out suffix');
+  t.not(verdictOf('kucoinapidocs.docs.apiary.io'), 'block', "KuCoin's API docs on apiary.io: the brand alone");
+  t.ok(embedded('kucoin.com.apiary-docs.io'), 'a real spelled-out domain still counts');
 });
 
 t.test("`my` + a brand as the whole registrable label is the brand's own app name, not a typo", async (t) => {
@@ -315,4 +333,28 @@ t.test('a crypto word only in the subdomain of a plain project domain names its 
   t.match(crypto('wallet.fuel.web.app'), { words: ['wallet'] }, 'not on a hosting platform');
   t.match(crypto('wallet.metamask-x.com'), { words: ['wallet'] }, 'not next to a brand');
   t.match(crypto('fuelwallet.io'), { words: ['wallet'] }, 'in the registrable label it still counts');
+});
+
+t.test("the learned vocabulary of a subdomain does not count on a brand's label on another TLD", async (t) => {
+  const rows = ['kind,value,chain,disposition'];
+  for (let i = 0; i < 30; i++) rows.push(`domain,join-${letters(i)}gift.com,,block`);
+  const kk = smallKnowledge([parseList('csv', rows.join('\n'), { name: 'vocabulary' })]);
+  const vocab = (h: string): unknown =>
+    analyzeUrl(h, kk).findings.find((f) => f.kind === 'url.phishing_vocabulary')?.data;
+  t.ok(kk.vocabulary.has('join'), '`join` is phishing vocabulary here');
+  t.equal(vocab('join.zksync.dev'), undefined, "zkSync's own join page on zksync.dev (issue 14, tenth pass)");
+  t.match(vocab('join-zksync.dev'), { words: ['join'] }, 'in the registrable label it still counts');
+  t.match(vocab('join.zksync.top'), { words: ['join'] }, 'not on a TLD phishing favours');
+  t.match(vocab('join.acme-labs.dev'), { words: ['join'] }, 'not without the brand label');
+});
+
+t.test('a common-word brand as the second word of a code-host account names a project, not the brand', async (t) => {
+  const brand = (v: string): unknown =>
+    analyzeUrl(v, k).findings.find((f) => f.kind === 'url.brand_impersonation')?.data;
+  t.match(brand('hiero-ledger.github.io'), { brands: ['ledger'], points: 1 }, "Hiero's ledger (issue 14, tenth pass)");
+  t.equal(verdictOf('hiero-ledger.github.io'), 'allow');
+  t.match(brand('wallet-phantom.github.io'), { points: 5 }, 'not after a crypto or lure word');
+  t.match(brand('hiero-ledger.vercel.app'), { points: 5 }, 'only on a code host');
+  t.match(brand('hiero-uniswap.github.io'), { points: 5 }, 'only a common-word brand');
+  t.match(brand('ledger-hiero.github.io'), { points: 5 }, 'the brand first is the brand');
 });

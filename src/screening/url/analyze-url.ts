@@ -10,12 +10,21 @@ import { heuristic } from '../finding.ts';
 import { hostParts, type ListRef, type ScreeningKnowledge } from '../knowledge.ts';
 import { normaliseHost } from '../lists/host-name.ts';
 import { ScreeningInputError } from '../screening-input-error.ts';
-import { type Brand, brandsIn, isAppLink, ownAccount, ownedBy } from './brand-anchors.ts';
+import {
+  type Brand,
+  accountLabel,
+  brandsIn,
+  isAppLink,
+  isCommonWordBrand,
+  ownAccount,
+  ownedBy,
+} from './brand-anchors.ts';
 import { isMixedScript, skeleton } from './confusables.ts';
 import { hostShape } from './host-shape.ts';
 import { LEXICAL_BANDS, LEXICAL_MIN_DOCS, LEXICAL_MIN_WORD_SCORE, scoreHost } from './lexical-model.ts';
 import {
   BRAND_CONTEXT_WORDS,
+  CODE_HOSTS,
   INFRA_WORDS,
   SOFTWARE_LURES,
   STRONG_LURES,
@@ -199,7 +208,8 @@ export const BLOCKED_SIBLING_MIN = 3;
 /**
  * `metamask.com.yokkoy.com`, `www.uniswap.com.yobugo.com`: a subdomain that spells out a whole domain name carrying
  * one of the host's borrowed brands (`<label>.<public suffix>`), so that a reader stops at the brand; the host's real
- * registrable domain follows it. Returns the embedded name or null.
+ * registrable domain follows it. A suffix that is an infrastructure word is not read as one (`.docs`, `.api`: a
+ * host's service label). Returns the embedded name or null.
  */
 /** Points of `url.embedded_domain`: the second-signal weight (SECOND_SIGNAL_POINTS), chosen by the rule, not tuned. */
 export const EMBEDDED_DOMAIN_POINTS = SECOND_SIGNAL_POINTS;
@@ -210,10 +220,45 @@ function embeddedBrandDomain(subdomain: string, brands: Brand[], knowledge: Scre
     const pair = `${labels[i]}.${labels[i + 1]}`;
     const p = hostParts(pair);
     if (p.domain !== pair || p.isPrivate || p.publicSuffix !== labels[i + 1]) continue;
+    // a suffix that is an infrastructure word (`docs`, `api`, `network`, `dev`) reads as the host's service label,
+    // not as the end of a domain: kucoinapidocs.docs.apiary.io is a documentation host (issue 14, tenth pass)
+    if (INFRA_WORDS.has(labels[i + 1])) continue;
     const named = brandsIn(hostRuns(labels[i], null), knowledge.brands);
     if (named.some((b) => brands.includes(b))) return pair;
   }
   return null;
+}
+
+/**
+ * `meteor.com`, `www.meteor.com` (brand meteora): a registrable label that is the brand with its last letters cut
+ * off, nothing else, bare or under `www.` on an ordinary TLD, is the older name the brand was made from (a word or a
+ * project of its own), not a typo of it (issue 14, tenth pass); a truncated brand with other words (opense-nftclick)
+ * or on a hosting platform stays a typosquat.
+ */
+function truncatedName(
+  typo: NonNullable<ReturnType<typeof findTyposquat>>,
+  parts: ReturnType<typeof hostParts>,
+): boolean {
+  const label = parts.domain?.split('.')[0];
+  return (
+    label === typo.typo &&
+    typo.brand.startsWith(typo.typo) &&
+    (parts.subdomain === '' || parts.subdomain === 'www') &&
+    parts.domain !== null &&
+    ordinaryTld(parts.domain)
+  );
+}
+
+/**
+ * `hiero-ledger.github.io`: on a code host, an account `<word>-<brand>` whose brand is a common word (ledger, phantom,
+ * scroll, lens) names a project that uses the word (Hiero's ledger), not the brand: weak, like a chain's name (issue
+ * 14, tenth pass). Not when the other word is a lure, crypto or template word (claim-ledger, wallet-phantom).
+ */
+function commonWordProject(parts: ReturnType<typeof hostParts>, product: Brand | undefined): boolean {
+  if (product === undefined || !isCommonWordBrand(product.token)) return false;
+  if (parts.publicSuffix === null || !CODE_HOSTS.has(parts.publicSuffix)) return false;
+  const words = accountLabel(parts)?.split('-') ?? [];
+  return words.length === 2 && words[1] === product.token && /^[a-z]{3,}$/.test(words[0]) && !lureInSubdomain(words[0]);
 }
 
 /** Heuristic points of brand impersonation forms (docs/screening.md, "Host heuristics"). */
@@ -375,15 +420,17 @@ export function analyzeUrl(value: string, knowledge: ScreeningKnowledge): UrlAna
       );
     const pts = padded
       ? BRAND_POINTS.typosquat
-      : sameLabel || myApp
-        ? BRAND_POINTS.sameLabel
-        : product !== undefined
-          ? parts.isPrivate
-            ? BRAND_POINTS.onPlatform
-            : BRAND_POINTS.product
-          : brands.some((b) => b.source === 'allow-list')
-            ? BRAND_POINTS.learned
-            : BRAND_POINTS.chain;
+      : commonWordProject(parts, product)
+        ? BRAND_POINTS.chain
+        : sameLabel || myApp
+          ? BRAND_POINTS.sameLabel
+          : product !== undefined
+            ? parts.isPrivate
+              ? BRAND_POINTS.onPlatform
+              : BRAND_POINTS.product
+            : brands.some((b) => b.source === 'allow-list')
+              ? BRAND_POINTS.learned
+              : BRAND_POINTS.chain;
     impersonation ||= pts >= BRAND_POINTS.product;
     add(
       padded ? 'url.brand_typosquat' : 'url.brand_impersonation',
@@ -412,7 +459,10 @@ export function analyzeUrl(value: string, knowledge: ScreeningKnowledge): UrlAna
     typo = findTyposquat(runs, knowledge.brands, parts.domain);
     // a near-brand name that serves its own docs., api. or rpc. hosts is an established project of its own
     // (docs.meteor.com is not meteora): weak, like the brand's label on another TLD; not on a hosting platform
-    const established = !parts.isPrivate && infraService(parts.subdomain) && infraSubdomain(parts.subdomain);
+    const established =
+      !parts.isPrivate &&
+      ((infraService(parts.subdomain) && infraSubdomain(parts.subdomain)) ||
+        (typo !== null && truncatedName(typo, parts)));
     if (typo) {
       impersonation ||= !established;
       add(
@@ -423,7 +473,11 @@ export function analyzeUrl(value: string, knowledge: ScreeningKnowledge): UrlAna
       );
     }
   }
-  const vocab = runs.filter((r) => knowledge.vocabulary.has(r) && !strongOrWeak(r));
+  // `join.zksync.dev`: on the brand's exact label on another ordinary TLD (sameLabel: not on a platform, no lure,
+  // crypto or template word in the subdomain), the learned vocabulary of the subdomain names the brand's own
+  // service there and does not count; the registrable label's words still do (issue 14, tenth pass)
+  const vocabRuns = sameLabel && ordinaryTld(host) ? withoutSubdomain(runs, parts) : runs;
+  const vocab = vocabRuns.filter((r) => knowledge.vocabulary.has(r) && !strongOrWeak(r));
   // `web` is a lure as a brand's "web version" (phantom-web.app, web-binance.com); with no brand, typosquat or
   // confusable in the host it names the web itself (web3auth.io, web-platform-tests.org): the lexical and host models
   // leave it out there (issue 14, eighth pass)
@@ -485,7 +539,10 @@ export function analyzeUrl(value: string, knowledge: ScreeningKnowledge): UrlAna
   const regLabel = parts.domain !== null ? (domainToUnicode(parts.domain) || parts.domain).split('.')[0] : host;
   if ((regLabel.match(/-/g)?.length ?? 0) >= 2 || host.length > 40)
     add('url.long_or_hyphenated', fixed, `${host} is long or many-hyphened`);
-  if (parts.domain !== null && !parts.isIp && !isAppLink(parts.domain)) {
+  // not for the registrable domain itself or its www.: lists that blocked hosts under a domain but not the domain
+  // itself know the owner as no phisher (coin98.com under mislisted or abused subdomains; issue 14, tenth pass)
+  const apex = parts.subdomain === '' || parts.subdomain === 'www';
+  if (parts.domain !== null && !parts.isIp && !isAppLink(parts.domain) && !apex) {
     const sib = knowledge.blockedSiblings(parts.domain);
     if (sib && sib.count >= BLOCKED_SIBLING_MIN)
       add(
