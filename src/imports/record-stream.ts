@@ -193,8 +193,18 @@ class BatchBuilder {
   }
 }
 
+/**
+ * Given the first line's fields, the column names to read the file with when that line is already data (a plain
+ * list without a header), or null when it is the header.
+ */
+export type HeaderlessNames = (fields: string[]) => string[] | null;
+
 /** CSV lines -> records: the first non-blank line is the header; quoted records may span lines. */
-function csvSink(out: BatchBuilder, columns: Map<string, number>): LineSink & { finish(): void } {
+function csvSink(
+  out: BatchBuilder,
+  columns: Map<string, number>,
+  headerless?: HeaderlessNames,
+): LineSink & { finish(): void } {
   let header = false;
   let open: { line: number; parts: string[]; quotes: number; length: number } | null = null;
   const record = (text: string, line: number): void => {
@@ -214,10 +224,12 @@ function csvSink(out: BatchBuilder, columns: Map<string, number>): LineSink & { 
       return;
     }
     header = true;
-    fields.forEach((c, i) => {
+    const names = headerless?.(fields.map((c) => c.trim()));
+    (names ?? fields).forEach((c, i) => {
       const name = c.trim().toLowerCase();
       if (!columns.has(name)) columns.set(name, i);
     });
+    if (names) out.add(line, fields);
   };
   return {
     line(text, line) {
@@ -302,7 +314,8 @@ function ndjsonSink(out: BatchBuilder, columns: Map<string, number>): LineSink &
 /** Records per yielded batch (a chunk of input may hold fewer; this bounds what one batch holds). */
 const BATCH_RECORDS = 8192;
 
-export function openRecords(file: string): RecordSource {
+/** `headerless`: how to read a CSV whose first line is data (see HeaderlessNames); NDJSON needs none. */
+export function openRecords(file: string, headerless?: HeaderlessNames): RecordSource {
   const totalBytes = fs.statSync(file).size;
   let read = 0;
   const columns = new Map<string, number>();
@@ -315,7 +328,7 @@ export function openRecords(file: string): RecordSource {
     const input = isGzip(file) ? raw.pipe(createGunzip({ chunkSize: 256 * 1024 })) : raw;
     if (input !== raw) raw.on('error', (err) => input.destroy(err));
     const out = new BatchBuilder();
-    const sink = ndjson ? ndjsonSink(out, columns) : csvSink(out, columns);
+    const sink = ndjson ? ndjsonSink(out, columns) : csvSink(out, columns, headerless);
     const splitter = new LineSplitter(sink);
     try {
       for await (const chunk of input as AsyncIterable<Buffer>) {

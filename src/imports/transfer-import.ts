@@ -326,9 +326,10 @@ export async function importLabels(
 ): Promise<ImportCounts> {
   const family = chainFamily(opts.chain);
   const chain = storedChainName(opts.chain);
-  const src = openRecords(opts.file);
-  const counts: ImportCounts = { read: 0, kept: 0, inserted: 0, rejected: 0, rejects: [] };
   const normalise = addressNormaliser(family);
+  // a plain list (an address first, no header: `0x…` or `0x…,exchange`) is read as address[,list]
+  const src = openRecords(opts.file, (first) => (normalise(first[0] ?? '').ok ? ['address', 'list'] : null));
+  const counts: ImportCounts = { read: 0, kept: 0, inserted: 0, rejected: 0, rejects: [] };
   for await (const b of src.batches) {
     const at = aliasColumns(src.columns, LABEL_ALIASES);
     requireColumns(src, at, ['address'], LABEL_ALIASES);

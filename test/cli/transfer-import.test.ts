@@ -176,3 +176,32 @@ t.test('a CSV header without a from or to column refuses the file before any row
   const nd = await run('nofrom.ndjson', JSON.stringify({ wallet: A, to: B }) + '\n');
   t.same(reasons(nd.counts), ['1: missing from or to'], 'NDJSON keys vary by record: rows are judged one by one');
 });
+
+t.test(
+  'labels: a plain list without a header is read as address[,list], Solana addresses keep their case',
+  async (t) => {
+    const read = async (name: string, text: string, chain: string) => {
+      const file = path.join(dir, name);
+      fs.writeFileSync(file, text);
+      const rows: any[] = [];
+      const counts = await importLabels({ file, chain, kind: 'infrastructure', source: 'test' }, async (b) => {
+        rows.push(...b);
+        return b.length;
+      });
+      return { counts, rows };
+    };
+    const evmList = await read('plain.txt', `${A}\n${B},exchange\n`, 'Ethereum');
+    t.match(evmList.counts, { read: 2, kept: 2, rejected: 0 });
+    t.match(evmList.rows, [
+      { address: A, list: 'unlabelled' },
+      { address: B, list: 'exchange' },
+    ]);
+    const solA = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM';
+    const solB = '2wmVCSfPxGPjrnMMn7rchp4uaeoTqN39mXFC2zhPdri9';
+    const solList = await read('plain-sol.txt', `${solA}\n${solB}\n`, 'Solana');
+    t.same(
+      solList.rows.map((r) => r.address),
+      [solA, solB],
+    );
+  },
+);
