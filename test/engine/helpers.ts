@@ -1,6 +1,6 @@
 /** Builders of engine input for the engine tests: named addresses, transfers as [from, to] pairs. */
 import { createHash } from 'node:crypto';
-import type { EngineInput, EngineWalletInput } from '../../engine/index.ts';
+import type { AnalyzeResult, EngineInput, EngineWalletInput } from '../../engine/index.ts';
 import { addressIndex } from '../../engine/address-index.ts';
 
 export const evm = (seed: string): string => '0x' + createHash('sha256').update(seed).digest('hex').slice(0, 40);
@@ -93,4 +93,12 @@ export function timedInput(
     },
     labels: { infrastructure: new Map(Object.entries(infrastructure)), exceptions: new Set() },
   };
+}
+
+/** How many of `list` got each recommended action. */
+export function actionCounts(r: AnalyzeResult, list: string[]): Record<string, number> {
+  const by = new Map(r.wallets.map((w) => [w.address, w.storedRecommendedAction]));
+  const out: Record<string, number> = { approve: 0, manual_review: 0, reject: 0 };
+  for (const w of list) out[by.get(w)!]++;
+  return out;
 }

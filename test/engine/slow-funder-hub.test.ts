@@ -7,7 +7,7 @@
 import t from 'tap';
 import { analyze, createEnginePool, type AnalyzeResult, type EngineInput } from '../../engine/index.ts';
 import { seededRng } from '../../engine/rng.ts';
-import { evm, timedInput, type TimedRow } from './helpers.ts';
+import { actionCounts, evm, timedInput, type TimedRow } from './helpers.ts';
 
 const pool = createEnginePool({ maxThreads: 2 });
 t.teardown(() => pool.destroy());
@@ -26,18 +26,12 @@ let time = 1_700_000_000;
 for (const w of farm) rows.push([funder, w, (time += 3600 + Math.floor(r() * 7200)), 0.1 * (0.8 + 0.4 * r())]);
 // withdrawals at unrelated times over three months, amounts the users chose (log-normal)
 for (const u of users) rows.push([hot, u, 1_700_000_000 + Math.floor(r() * 90 * 86_400), Math.exp(r() * 4 - 2)]);
-const actions = (res: AnalyzeResult, list: string[]): Record<string, number> => {
-  const by = new Map(res.wallets.map((w) => [w.address, w.storedRecommendedAction]));
-  const out: Record<string, number> = { approve: 0, manual_review: 0, reject: 0 };
-  for (const w of list) out[by.get(w)!]++;
-  return out;
-};
 
 t.test('a hub-sized slow funder of one amount is a farm funder; a hot wallet stays infrastructure', async (t) => {
   const res = await run(timedInput([...farm, ...users], rows));
   t.equal(res.stats.funderHubs, 1, 'the farm funder only');
-  t.same(actions(res, farm), { approve: 0, manual_review: 150, reject: 0 }, 'funding alone: review, never reject');
-  t.same(actions(res, users), { approve: 150, manual_review: 0, reject: 0 });
+  t.same(actionCounts(res, farm), { approve: 0, manual_review: 150, reject: 0 }, 'funding alone: review, never reject');
+  t.same(actionCounts(res, users), { approve: 150, manual_review: 0, reject: 0 });
   t.ok(res.clusters.some((c) => c.evidence.some((e) => e.kind === 'uniform_funding')));
 });
 
@@ -49,6 +43,6 @@ t.test(
     const claims: TimedRow[] = users.map((u, i) => [distributor, u, 1_710_000_000 + i * 5000, 100]);
     const res = await run(timedInput(users, [...rows.filter((x) => x[0] === hot), ...claims]));
     t.equal(res.stats.funderHubs, 0);
-    t.same(actions(res, users), { approve: 150, manual_review: 0, reject: 0 });
+    t.same(actionCounts(res, users), { approve: 150, manual_review: 0, reject: 0 });
   },
 );

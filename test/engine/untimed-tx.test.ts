@@ -7,7 +7,7 @@
  */
 import t from 'tap';
 import { analyze, createEnginePool, type AnalyzeResult, type EngineInput } from '../../engine/index.ts';
-import { evm, timedInput } from './helpers.ts';
+import { actionCounts, evm, timedInput } from './helpers.ts';
 
 const pool = createEnginePool({ maxThreads: 2 });
 t.teardown(() => pool.destroy());
@@ -36,17 +36,11 @@ const rows: Row[] = [
   ...users.map((u, i): Row => [hot[i % 2], u, i < 30 ? `hot-batch-${Math.floor(i / 3)}` : `withdrawal-${i}`]),
 ];
 const wallets = [...farm, ...users];
-const actions = (r: AnalyzeResult, list: string[]): Record<string, number> => {
-  const by = new Map(r.wallets.map((w) => [w.address, w.storedRecommendedAction]));
-  const out: Record<string, number> = { approve: 0, manual_review: 0, reject: 0 };
-  for (const w of list) out[by.get(w)!]++;
-  return out;
-};
 
 t.test('with hashes, a funder paying in a few transactions is found; its farm goes to review', async (t) => {
   const r = await run(input(wallets, rows, true));
-  t.same(actions(r, farm), { approve: 0, manual_review: 150, reject: 0 }, 'funding alone: review, never reject');
-  t.same(actions(r, users), { approve: 240, manual_review: 0, reject: 0 }, "the hot wallets' users stay approved");
+  t.same(actionCounts(r, farm), { approve: 0, manual_review: 150, reject: 0 }, 'funding alone: review, never reject');
+  t.same(actionCounts(r, users), { approve: 240, manual_review: 0, reject: 0 }, "the hot wallets' users stay approved");
   t.equal(r.stats.funderHubs, 1);
   const kinds = r.clusters.flatMap((c) => c.evidence.map((e) => e.kind));
   t.equal(kinds.filter((k) => k === 'batch_funding').length, 5, 'one batch item per transaction');
@@ -54,7 +48,7 @@ t.test('with hashes, a funder paying in a few transactions is found; its farm go
 
 t.test('without hashes or times the role is unknown: the funder stays a hub (the limit)', async (t) => {
   const r = await run(input(wallets, rows, false));
-  t.same(actions(r, farm), { approve: 150, manual_review: 0, reject: 0 });
+  t.same(actionCounts(r, farm), { approve: 150, manual_review: 0, reject: 0 });
   t.equal(r.stats.funderHubs, 0);
 });
 
@@ -71,7 +65,7 @@ t.test('a sender with ROUTINE_MIN_BATCHES or more batched transactions makes no 
   const paid = Array.from({ length: 30 }, (_, i) => evm(`untimed-routine-${i}`));
   const routine: Row[] = paid.map((w, i) => [payer, w, `routine-${Math.floor(i / 3)}`]);
   const r = await run(input(paid, routine, true));
-  t.same(actions(r, paid), { approve: 30, manual_review: 0, reject: 0 });
+  t.same(actionCounts(r, paid), { approve: 30, manual_review: 0, reject: 0 });
   const few = await run(input(paid.slice(0, 27), routine.slice(0, 27), true));
   t.ok(
     few.clusters.some((c) => c.evidence.some((e) => e.kind === 'batch_funding')),
@@ -100,8 +94,8 @@ t.test("a labelled payout contract's transfers are the batch of the payer who ca
     via.map((r) => r[2]),
   );
   const r = await run(labelled);
-  t.same(actions(r, paid), { approve: 0, manual_review: 40, reject: 0 });
-  t.same(actions(r, people), { approve: 40, manual_review: 0, reject: 0 });
+  t.same(actionCounts(r, paid), { approve: 0, manual_review: 40, reject: 0 });
+  t.same(actionCounts(r, people), { approve: 40, manual_review: 0, reject: 0 });
   const batches = r.clusters.flatMap((c) => c.evidence.filter((e) => e.kind === 'batch_funding'));
   t.same(
     batches.map((e) => e.data.funder),
