@@ -396,8 +396,12 @@ function classifyFunders(
   }
   let funders = 0;
   let firstTime: Float64Array | undefined;
+  const span = blockTime ? timeSpan(blockTime) : 0;
   for (const [u, list] of touching) {
-    const bursts = burstCount(list, blockTime, txId) >= FUNDER_BURST_SHARE * list.length;
+    const chance = blockTime ? chanceBurstShare(list, blockTime, span) : 0;
+    // half of its listed transfers in bursts beyond what its own rate makes by chance
+    const bursts =
+      burstCount(list, blockTime, txId) - chance * list.length >= FUNDER_BURST_SHARE * (1 - chance) * list.length;
     if (bursts || paysOneAmount(u, list, transfers, (firstTime ??= firstFundingTimes(hub, transfers)))) {
       hub[u] = HUB_FUNDER;
       hubList.set(u, 'farm_funder');
@@ -446,6 +450,37 @@ function firstFundingTimes(hub: Uint8Array, transfers: EngineInput['transfers'])
     if (from[i] !== to[i] && t < first[to[i]]) first[to[i]] = t;
   }
   return first;
+}
+
+/** Seconds from the earliest to the latest block time of the input (0 without any). */
+function timeSpan(blockTime: Float64Array): number {
+  let lo = Number.POSITIVE_INFINITY;
+  let hi = Number.NEGATIVE_INFINITY;
+  for (let i = 0; i < blockTime.length; i++) {
+    const t = blockTime[i];
+    if (t < lo) lo = t;
+    if (t > hi) hi = t;
+  }
+  return hi > lo ? hi - lo : 0;
+}
+
+/**
+ * The share of a hub's timed transfers that would fall in bursts by chance if its payment times (distinct seconds:
+ * one batch is one payment) were spread at random over the input's time span: a busy hot wallet paying thousands of
+ * listed users over a month pays one every few minutes, and BURST_MIN of them within BURST_GAP_SECONDS of each
+ * other is then its routine, not a farm's burst. Each gap is short with probability p = 1 - e^(-rate·gap) (a
+ * Poisson process), and a payment is in a run of BURST_MIN or more when the short gaps on its two sides add up to
+ * BURST_MIN - 1: 1 - (1-p)² Σ_{k<BURST_MIN-1} (k+1)·p^k. No constant of its own; 0 when the span is unknown.
+ */
+export function chanceBurstShare(list: number[], blockTime: Float64Array, span: number): number {
+  if (span <= 0) return 0;
+  const seconds = new Set<number>();
+  for (const i of list) if (!Number.isNaN(blockTime[i])) seconds.add(Math.floor(blockTime[i]));
+  if (seconds.size < BURST_MIN) return 0;
+  const p = 1 - Math.exp(-(seconds.size / span) * BURST_GAP_SECONDS);
+  let within = 0;
+  for (let k = 0; k < BURST_MIN - 1; k++) within += (k + 1) * p ** k;
+  return Math.max(0, 1 - (1 - p) ** 2 * within);
 }
 
 /** How many of these transfers are in a burst: a timed one, or BURST_MIN or more in one transaction. */
