@@ -370,3 +370,17 @@ t.test('two letters dropped from a long brand make another word, unless both wer
   t.match(typo('hyperlliquild.com'), { brand: 'hyperliquid', distance: 2 }, 'two added letters stay a typo');
   t.match(typo('hypcriiquid.com'), { brand: 'hyperliquid', distance: 2 }, 'two swapped letters stay a typo');
 });
+
+t.test('a special-use name (RFC 2606 / 6761) is not scored: no public site has it', async (t) => {
+  const special = (v: string): boolean => analyzeUrl(v, k).findings.some((f) => f.kind === 'url.special_use_name');
+  for (const host of ['claim-airdrop-wallet.test', 'my-app.test', 'metamask-claim.example.com', 'uniswap.localhost']) {
+    t.ok(special(host), host);
+    t.equal(verdictOf(host), 'allow', host);
+  }
+  t.ok(special('claim-wallet.local') && special('claim-wallet.internal') && special('claim.home.arpa'));
+  t.equal(verdictOf('claim-airdrop-wallet.testnet.xyz'), 'warn', 'a registered TLD is scored');
+  t.equal(verdictOf('claim-airdrop-wallet.tests'), 'warn', 'the TLD must be the reserved name itself');
+  t.notOk(special('claim-airdrop-wallet.onion'), '.onion is reachable over Tor');
+  t.notOk(special('myexample.com') || special('example.co'), 'only the reserved second-level names');
+  t.equal(verdictOf('phish.example'), 'block', 'lists come first');
+});
