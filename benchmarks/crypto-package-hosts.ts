@@ -18,8 +18,9 @@
  * whose batch 6 (negatives/crypto-package-hosts-6.txt, see BATCH_6) is development data since the eighth, whose batch 7
  * (negatives/crypto-package-hosts-7.txt, 300 packages chosen by a rule written first, see BATCH_7) is development
  * data since the ninth, whose batch 8 (negatives/crypto-package-hosts-8.txt, built in the eighth pass, see BATCH_8)
- * is development data since the tenth, whose batch 9 (negatives/crypto-package-hosts-9.txt, see BATCH_9) is, whole,
- * the test set of bench:screening (screening-negatives.ts roleOf). An overlap with earlier batches throws.
+ * is development data since the tenth, whose batch 9 (negatives/crypto-package-hosts-9.txt, see BATCH_9) is
+ * development data since the eleventh; batch 10 comes from Debian's package index (debian-hosts.ts), not from npm.
+ * An overlap with earlier batches throws.
  *
  * Usage: node --import tsx benchmarks/crypto-package-hosts.ts [--batch 1-9] [--install] (--help: this usage)
  *   --install first installs the batch's packages into benchmarks/.cache/crypto-packages[-N] (npm, no scripts

@@ -8,10 +8,12 @@
  *   benchmarks/negatives/crypto-package-hosts.txt for batch 1, crypto-package-hosts-2.txt to -9.txt for
  *   batches 2-9, fresh sets of other packages; rebuilt by benchmarks/crypto-package-hosts.ts);
  * - legitimate-hosts.txt of ../shared (top sites, MetaMask's test data; allow-listed ones are left out later).
- * Each host goes to the validation or the test half by a hash of its registrable domain (batches 3 and 4: of its
- * family, familyKey), so the subdomains of one site never straddle the split. Since issue 14's tenth pass every
- * half of batches 1-8 and the older groups has been seen and is development data; batch 9, whole, is the test set
- * (roleOf).
+ * - batch 10 (issue 14, eleventh pass): Homepage hosts of Debian packages (benchmarks/debian-hosts.ts), a keyword
+ *   group and a random sample group.
+ * Each host goes to the validation or the test half by a hash of its registrable domain (batches 3 to 10: of its
+ * family, familyKey), so the subdomains of one site never straddle the split. Since issue 14's eleventh pass every
+ * half of batches 1-9 and the older groups has been seen and is development data; batch 10's test half is the test
+ * set, its validation half development data (roleOf).
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -31,6 +33,8 @@ export type NegativeGroup =
   | 'crypto-package-docs-7'
   | 'crypto-package-docs-8'
   | 'crypto-package-docs-9'
+  | 'debian-homepages-10-keyword'
+  | 'debian-homepages-10-sample'
   | 'legitimate-hosts.txt';
 
 const CRYPTO_PACKAGE_HOSTS: Array<[string, NegativeGroup]> = [
@@ -43,6 +47,9 @@ const CRYPTO_PACKAGE_HOSTS: Array<[string, NegativeGroup]> = [
   [path.resolve(import.meta.dirname, 'negatives/crypto-package-hosts-7.txt'), 'crypto-package-docs-7'],
   [path.resolve(import.meta.dirname, 'negatives/crypto-package-hosts-8.txt'), 'crypto-package-docs-8'],
   [path.resolve(import.meta.dirname, 'negatives/crypto-package-hosts-9.txt'), 'crypto-package-docs-9'],
+  // Batch 10 (issue 14, eleventh pass): Debian packages' Homepage hosts (benchmarks/debian-hosts.ts).
+  [path.resolve(import.meta.dirname, 'negatives/debian-hosts-10-keyword.txt'), 'debian-homepages-10-keyword'],
+  [path.resolve(import.meta.dirname, 'negatives/debian-hosts-10-sample.txt'), 'debian-homepages-10-sample'],
 ];
 
 /** Groups dealt by family (familyKey) instead of registrable domain; the older groups keep their halves. */
@@ -54,20 +61,27 @@ const FAMILY_SPLIT_GROUPS = new Set<NegativeGroup>([
   'crypto-package-docs-7',
   'crypto-package-docs-8',
   'crypto-package-docs-9',
+  'debian-homepages-10-keyword',
+  'debian-homepages-10-sample',
 ]);
 
 /**
- * The unseen group (issue 14, tenth pass): crypto-package batch 9, **all of it** a fresh test set (no half of it is
- * development data, so a rule cannot have been fitted to any of its hosts). Every other negative, batch 8 included
- * (the ninth pass's test set, whose six false positives were named), has been seen and is development data.
+ * The unseen groups (issue 14, eleventh pass): batch 10, Debian packages' Homepage hosts (benchmarks/debian-hosts.ts),
+ * dealt by family into a development half (splitOf `validation`: seen, rules may be chosen on it) and a test half
+ * (scanned once). Every other negative, crypto-package batch 9 included (the tenth pass's test set, whose three false
+ * positives were named), has been seen and is development data.
  */
-export const FRESH_GROUP: NegativeGroup = 'crypto-package-docs-9';
+export const FRESH_GROUPS: ReadonlySet<NegativeGroup> = new Set<NegativeGroup>([
+  'debian-homepages-10-keyword',
+  'debian-homepages-10-sample',
+]);
 
 /** Where a negative stands: development (seen: choose settings on it) or the fresh test set (scan once). */
-export const roleOf = (_host: string, group: NegativeGroup): 'development' | 'test' =>
-  group === FRESH_GROUP ? 'test' : 'development';
+export const roleOf = (host: string, group: NegativeGroup): 'development' | 'test' =>
+  FRESH_GROUPS.has(group) && splitOf(host, group) === 'test' ? 'test' : 'development';
 
-const hostOf = (u: string): string | null => {
+/** The host of a URL in docs or package metadata, or null for IPs, localhost and bare names. */
+export const hostOfUrl = (u: string): string | null => {
   try {
     const h = new URL(u.replace(/^git\+/, '').replace(/^git:/, 'https:')).hostname.toLowerCase();
     return h.includes('.') && !/^[\d.]+$/.test(h) && h !== 'localhost' && !h.startsWith('[') ? h : null;
@@ -86,7 +100,7 @@ export function chainInfrastructureHosts(): Set<string> {
     for (const e of Object.values(c.blockExplorers ?? {}) as Array<{ url?: string; apiUrl?: string }>)
       urls.push(...[e.url, e.apiUrl].filter((x): x is string => typeof x === 'string'));
     for (const u of urls) {
-      const h = hostOf(u);
+      const h = hostOfUrl(u);
       if (h) out.add(h);
     }
   }
@@ -128,7 +142,7 @@ export function packageDocHosts(root: string, opts = { systemDocs: true }): Set<
       continue;
     }
     for (const m of text.matchAll(/https?:\/\/[a-z0-9.-]+\.[a-z]{2,}/gi)) {
-      const h = hostOf(m[0]);
+      const h = hostOfUrl(m[0]);
       if (h && !h.endsWith('.example') && !h.includes('example.')) out.add(h);
     }
   }

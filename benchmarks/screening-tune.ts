@@ -2,8 +2,9 @@
  * The validation-only fit behind the host model (src/screening/url/host-model.ts, docs/screening.md "Host model"):
  * builds the validation knowledge of bench:screening (lists before 2025-03-01), computes the model inputs of the
  * validation positives (domains first seen 2025-03-01 .. 2025-05-31) and of the development negatives (every
- * legitimate host but the unseen fresh crypto-package batch (batch 9 since the tenth pass), screening-negatives.ts
- * roleOf; both without list-covered or contested hosts, as in the benchmark's headline), then
+ * legitimate host but the unseen test half of the fresh batch (batch 10's, Debian homepages, since the eleventh
+ * pass), screening-negatives.ts roleOf; both without list-covered or contested hosts, as in the benchmark's
+ * headline), then
  * - fits an L2-regularised logistic regression in 5 folds by registrable domain and scores each fold out of fold;
  * - picks, for each negative class weight, the lowest warn logit whose out-of-fold false positives (rules or model)
  *   stay within FP_BUDGET, and reports detection there;

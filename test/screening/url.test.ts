@@ -358,3 +358,29 @@ t.test('a common-word brand as the second word of a code-host account names a pr
   t.match(brand('hiero-uniswap.github.io'), { points: 5 }, 'only a common-word brand');
   t.match(brand('ledger-hiero.github.io'), { points: 5 }, 'the brand first is the brand');
 });
+
+t.test('two letters dropped from a long brand make another word, unless both were of doubled pairs', async (t) => {
+  const typo = (v: string): unknown => analyzeUrl(v, k).findings.find((f) => f.kind === 'url.brand_typosquat')?.data;
+  t.equal(typo('www.polymake.org'), undefined, 'polymake (polymarket less r and t) is its own name (eleventh pass)');
+  t.equal(verdictOf('www.polymake.org'), 'allow');
+  t.equal(typo('genlayer.com'), undefined, 'genlayer: eigenlayer less i and e');
+  t.match(typo('waletconect.com'), { brand: 'walletconnect', distance: 2 }, 'a dropped l of ll and n of nn');
+  t.equal(verdictOf('waletconect.com'), 'warn');
+  t.match(typo('polymaket.org'), { brand: 'polymarket', distance: 1 }, 'one dropped letter stays a typo');
+  t.match(typo('hyperlliquild.com'), { brand: 'hyperliquid', distance: 2 }, 'two added letters stay a typo');
+  t.match(typo('hypcriiquid.com'), { brand: 'hyperliquid', distance: 2 }, 'two swapped letters stay a typo');
+});
+
+t.test('a special-use name (RFC 2606 / 6761) is not scored: no public site has it', async (t) => {
+  const special = (v: string): boolean => analyzeUrl(v, k).findings.some((f) => f.kind === 'url.special_use_name');
+  for (const host of ['claim-airdrop-wallet.test', 'my-app.test', 'metamask-claim.example.com', 'uniswap.localhost']) {
+    t.ok(special(host), host);
+    t.equal(verdictOf(host), 'allow', host);
+  }
+  t.ok(special('claim-wallet.local') && special('claim-wallet.internal') && special('claim.home.arpa'));
+  t.equal(verdictOf('claim-airdrop-wallet.testnet.xyz'), 'warn', 'a registered TLD is scored');
+  t.equal(verdictOf('claim-airdrop-wallet.tests'), 'warn', 'the TLD must be the reserved name itself');
+  t.notOk(special('claim-airdrop-wallet.onion'), '.onion is reachable over Tor');
+  t.notOk(special('myexample.com') || special('example.co'), 'only the reserved second-level names');
+  t.equal(verdictOf('phish.example'), 'block', 'lists come first');
+});

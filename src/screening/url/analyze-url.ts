@@ -262,6 +262,24 @@ function commonWordProject(parts: ReturnType<typeof hostParts>, product: Brand |
 }
 
 /** Heuristic points of brand impersonation forms (docs/screening.md, "Host heuristics"). */
+/**
+ * Top-level names no public registry hands out: reserved for tests, docs and local networks (RFC 2606, RFC 6761,
+ * RFC 6762 `.local`, ICANN's `.internal`). `.onion` is special-use too but reachable (over Tor): not one of them.
+ */
+const SPECIAL_USE_TLDS = new Set(['test', 'example', 'invalid', 'localhost', 'local', 'internal']);
+/** Second-level names reserved for documentation (RFC 2606) and home networks (RFC 8375). */
+const SPECIAL_USE_DOMAINS = ['example.com', 'example.net', 'example.org', 'home.arpa'];
+
+/**
+ * `my-app.test`, `api.example.com`: a name no registry hands out. Docs use them as placeholders; a phishing site
+ * cannot be reached there, and the lexical and host models, learned from registered names, say nothing about them
+ * (issue 14, eleventh pass).
+ */
+function specialUseName(host: string): boolean {
+  if (SPECIAL_USE_TLDS.has(host.slice(host.lastIndexOf('.') + 1))) return true;
+  return SPECIAL_USE_DOMAINS.some((d) => host === d || host.endsWith('.' + d));
+}
+
 export const BRAND_POINTS = { typosquat: 5, product: 4, onPlatform: 5, learned: 3, chain: 1, sameLabel: 1 };
 
 export function analyzeUrl(value: string, knowledge: ScreeningKnowledge): UrlAnalysis {
@@ -334,6 +352,16 @@ export function analyzeUrl(value: string, knowledge: ScreeningKnowledge): UrlAna
       source: heuristic('url.credentials'),
       data: { userinfo: userinfo.slice(0, 200), disguised },
     });
+  }
+  if (specialUseName(host)) {
+    signals.push('url.special_use_name');
+    findings.push({
+      kind: 'url.special_use_name',
+      severity: 'info',
+      message: `${host} is a special-use name (RFC 2606 / 6761): no public site has it, its name is not scored`,
+      source: heuristic('url.special_use_name'),
+    });
+    return out;
   }
   let points = 0;
   const add = (

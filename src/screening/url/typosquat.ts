@@ -3,7 +3,7 @@
  * a brand token (`metamaskk`, `trustwalet`, `pancakrswap`, `unilswap`, `walletconect`, `metamsklogin`).
  * Edits: insertion, deletion, substitution, transposition of neighbours (optimal string alignment). A curated brand
  * of 6+ letters allows one edit, of 10+ letters two (whole runs only; the start or end of a longer run: one, and not
- * a plain or keyboard substitution there).
+ * a plain or keyboard substitution there; two dropped letters only when both were of a doubled pair).
  * The edit is named: `keyboard` (a QWERTY neighbour), `homoglyph` (i/l/1, o/0, rn/m style), or the edit type.
  * Common-word brands (ledger, phantom, jupiter ...) and dictionary words one edit from a brand (finance/binance,
  * radium/raydium) are not typosquats.
@@ -78,6 +78,16 @@ function editKind(typo: string, brand: string): string {
   return typo.length > brand.length ? 'insertion' : 'deletion';
 }
 
+/** Whether `typo` is `brand` with two letters dropped, each one of a doubled pair (`ll`, `nn`). */
+function onlyDoublesDropped(typo: string, brand: string): boolean {
+  const doubled = (i: number): boolean => brand[i] === brand[i - 1] || brand[i] === brand[i + 1];
+  for (let i = 0; i < brand.length; i++)
+    for (let j = i + 1; j < brand.length; j++)
+      if (doubled(i) && doubled(j) && brand.slice(0, i) + brand.slice(i + 1, j) + brand.slice(j + 1) === typo)
+        return true;
+  return false;
+}
+
 export interface Typosquat {
   run: string;
   typo: string;
@@ -124,6 +134,9 @@ function matchRun(run: string, b: Brand, max: number): Typosquat | null {
     if (typo !== run && (run.startsWith(typo) ? typo.at(-1) !== b.token.at(-1) : typo[0] !== b.token[0])) continue;
     const distance = osaDistance(typo, b.token, allowed);
     if (distance > allowed) continue;
+    // two letters dropped from a long brand leave another word (polymake, genlayer), unless both were one of a
+    // doubled pair, which a reader does not miss (waletconect); issue 14, eleventh pass
+    if (distance === 2 && typo.length === L - 2 && !onlyDoublesDropped(typo, b.token)) continue;
     const how = distance === 1 ? editKind(typo, b.token) : 'edits';
     // one letter swapped for another inside a longer word is mostly an accident of the word (`trevor` in trevorbrindle,
     // `opensta` in openstaking, `kazino`): windows keep the typos that keep the brand's letters (a dropped, doubled or
