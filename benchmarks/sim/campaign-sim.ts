@@ -9,7 +9,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { EngineInput } from '../../engine/index.ts';
-import { addressIndex } from '../../engine/address-index.ts';
+import { simInput } from './engine-input.ts';
 import { seededRng } from '../../engine/rng.ts';
 
 export const FARM_TYPES = ['star', 'batch', 'chain', 'tree', 'exchange_routed', 'large_batch', 'no_link'] as const;
@@ -223,7 +223,7 @@ export function simulateCampaign(opts: SimOptions): Simulated {
     addWorldLegit(world, legitCount, disperse);
     addWorldFarms(world, { farmCount, campaignContract, exchanges }, truth);
   }
-  return { input: toInput(truth, transfers, labels), truth, transfers, labels };
+  return { input: simInput(truth, transfers, labels), truth, transfers, labels };
 }
 
 interface WorldContext {
@@ -313,25 +313,4 @@ function addWorldFarms(
       for (const x of wallets) w.send(x, campaignContract, w.fundTime() + 45 * 86_400, w.lognormal(-2, 1));
     }
   }
-}
-
-function toInput(truth: TruthRow[], transfers: Simulated['transfers'], labels: Simulated['labels']): EngineInput {
-  const { addresses, id } = addressIndex();
-  const T = transfers.length;
-  const from = new Uint32Array(T);
-  const to = new Uint32Array(T);
-  const blockTime = new Float64Array(T);
-  const amount = new Float64Array(T);
-  transfers.forEach((x, i) => {
-    from[i] = id(x.from);
-    to[i] = id(x.to);
-    blockTime[i] = x.time;
-    amount[i] = x.amount;
-  });
-  return {
-    chainFamily: 'evm',
-    wallets: truth.map((t) => ({ address: t.address })),
-    transfers: { addresses, from, to, blockTime, amount },
-    labels: { infrastructure: new Map(labels.map((l) => [l.address, l.list])), exceptions: new Set() },
-  };
 }

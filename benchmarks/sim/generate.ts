@@ -2,31 +2,38 @@
  * Writes one simulated campaign as files the CLI reads (docs/simulated-campaigns.md):
  *   node --import tsx benchmarks/sim/generate.ts --seed 101 --out /tmp/sim-101
  * gives wallets.txt, transfers.csv, labels.csv and truth.csv (address,role,pattern,group).
+ * With --blind, a blind campaign (docs/blind-campaigns.md; defaults --legit 15000 --farms 40), whose transfers.csv
+ * also has asset and tx_hash columns.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { simulateCampaign } from './campaign-sim.ts';
+import { simulateBlindCampaign } from './blind-sim.ts';
 
 const { values } = parseArgs({
   options: {
     seed: { type: 'string', default: '101' },
     out: { type: 'string' },
-    legit: { type: 'string', default: '12000' },
-    farms: { type: 'string', default: '42' },
+    legit: { type: 'string' },
+    farms: { type: 'string' },
+    blind: { type: 'boolean' },
   },
 });
 if (!values.out) {
   console.error(
-    'usage: node --import tsx benchmarks/sim/generate.ts --seed 101 --out <dir> [--legit 12000] [--farms 42]',
+    'usage: node --import tsx benchmarks/sim/generate.ts --seed 101 --out <dir> [--legit 12000] [--farms 42]\n' +
+      '  [--blind]  a blind campaign (docs/blind-campaigns.md; --legit 15000 --farms 40 by default)',
   );
   process.exit(2);
 }
-const sim = simulateCampaign({
+const opts = {
   seed: Number(values.seed),
-  legitWallets: Number(values.legit),
-  farms: Number(values.farms),
-});
+  legitWallets: values.legit === undefined ? undefined : Number(values.legit),
+  farms: values.farms === undefined ? undefined : Number(values.farms),
+};
+const blind = values.blind ? simulateBlindCampaign(opts) : null;
+const sim = blind ?? simulateCampaign(opts);
 fs.mkdirSync(values.out, { recursive: true });
 const write = (name: string, lines: string[]): void =>
   fs.writeFileSync(path.join(values.out!, name), lines.join('\n') + '\n');
@@ -34,10 +41,13 @@ write(
   'wallets.txt',
   sim.truth.map((t) => t.address),
 );
-write('transfers.csv', [
-  'from,to,block_time,amount',
-  ...sim.transfers.map((x) => `${x.from},${x.to},${x.time},${x.amount}`),
-]);
+const transfers = blind
+  ? [
+      'from,to,block_time,amount,asset,tx_hash',
+      ...blind.transfers.map((x) => `${x.from},${x.to},${x.time},${x.amount},${x.asset},${x.txHash}`),
+    ]
+  : ['from,to,block_time,amount', ...sim.transfers.map((x) => `${x.from},${x.to},${x.time},${x.amount}`)];
+write('transfers.csv', transfers);
 write('labels.csv', ['address,list', ...sim.labels.map((l) => `${l.address},${l.list}`)]);
 write('truth.csv', [
   'address,role,pattern,group',
