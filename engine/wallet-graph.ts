@@ -7,7 +7,7 @@
 import type { EngineInput, EngineTuning } from './types.ts';
 import { UnionFind } from './union-find.ts';
 import { AddressTable } from './address-index.ts';
-import { uniformAmounts } from './uniform-amounts.ts';
+import { fixedPrices, uniformAmounts } from './uniform-amounts.ts';
 
 /** A referral code used by more wallets than this is a public code (an influencer's), not a ring. */
 export const MAX_CODE_SHARE = 100;
@@ -435,8 +435,11 @@ function paysOneAmount(
     if (amounts) amounts.push(amount[i]);
     else byAsset.set(k, [amount[i]]);
   }
-  for (const amounts of byAsset.values())
-    if (amounts.length >= UNIFORM_HUB_MIN && amounts.length >= priced / 2 && uniformAmounts(amounts)) return true;
+  for (const amounts of byAsset.values()) {
+    if (amounts.length < UNIFORM_HUB_MIN || amounts.length < priced / 2) continue;
+    // fixed payouts (a faucet's) are a service's price, not a farm script's varied top-ups (uniform-amounts.ts)
+    if (uniformAmounts(amounts) && !fixedPrices(amounts)) return true;
+  }
   return false;
 }
 

@@ -26,6 +26,7 @@ import {
 import { hybridEvidence } from './hybrid.ts';
 import { lockstepEvidence } from './lockstep.ts';
 import { StrengthByKind } from './strength.ts';
+import { shopsOf } from './shops.ts';
 import type { AddItem, RawCluster } from './raw-cluster.ts';
 
 export type { RawCluster };
@@ -33,7 +34,8 @@ export type { RawCluster };
 /**
  * An outside address that members send to or exchange with is a popular counterparty (neutralised) when it has at
  * least POPULAR_MIN listed counterparties and fewer than half of them are in this cluster: an NFT mint or a pool
- * many unrelated users touch, not a farm's collector (whose senders are nearly all farm members).
+ * many unrelated users touch, not a farm's collector (whose senders are nearly all farm members); or when they paid
+ * it prices (a shop, shops.ts: a mint rush's contract, which is all of its cluster because it made the cluster).
  */
 export const POPULAR_MIN = 20;
 /** With block times, members' sends to one receiver count as a sweep when two are at most this far apart. */
@@ -219,6 +221,7 @@ export async function collectEvidence(
   const inM = new Set<number>();
   const outM = new Set<number>();
   const sendTimes: number[] = [];
+  const shops = shopsOf(g, POPULAR_MIN);
   for (let c = 0; c < C; c++) {
     const s0 = perCluster[c];
     const s1 = perCluster[c + 1];
@@ -278,7 +281,7 @@ export async function collectEvidence(
         continue;
       }
       let used = false;
-      const popular = g.listedDegree[addr] >= POPULAR_MIN && 2 * all.size < g.listedDegree[addr];
+      const popular = (g.listedDegree[addr] >= POPULAR_MIN && 2 * all.size < g.listedDegree[addr]) || shops.has(addr);
       if (inM.size >= 2) {
         const funded = sorted(inM);
         // with block times, a funder that paid most of these members at unrelated times and amounts (outside its

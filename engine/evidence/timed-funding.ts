@@ -16,7 +16,7 @@ import type { WalletGraph } from '../wallet-graph.ts';
 import { isInfrastructure } from '../wallet-graph.ts';
 import type { Grouping } from '../detect-groups.ts';
 import { UnionFind } from '../union-find.ts';
-import { medianOf, nearMedian, UNIFORM_SHARE } from '../uniform-amounts.ts';
+import { fixedPrices, isRoundAmount, medianOf, nearMedian, UNIFORM_SHARE } from '../uniform-amounts.ts';
 
 /** A run needs at least this many recipients. */
 export const RUN_MIN = 3;
@@ -244,6 +244,8 @@ function uniformRun(
     .filter((u) => ff.unit[u] === unit)
     .map((u) => ff.amount[u])
     .sort((x, y) => x - y);
+  // one fixed payout, exactly (a faucet, a gas-refuel service): a service's price, not a script's varied top-ups
+  if (fixedPrices(amounts)) return;
   const median = medianOf(amounts);
   const near = priced.filter((u) => ff.unit[u] === unit && nearMedian(ff.amount[u], median));
   if (near.length < UNIFORM_SHARE * priced.length) return;
@@ -338,25 +340,36 @@ function senderRuns(events: number[], ff: FirstFunding, runs: FundingRun[], infr
   const surprising = infrastructure ? backgroundTest(events, ff) : () => true;
   if (ff.tx) txBatches(events, ff, sender, surprising, inBatch, runs);
   const single = inBatch.size ? events.filter((u) => !inBatch.has(u)) : events;
-  for (let s = 0; s < single.length; ) {
+  // the same second stands for one transaction only where the transaction is unknown: an exchange's separate
+  // withdrawals in one block, at a busy minute, of the round amounts people choose, are not a batch
+  const oneTx = (u: number): boolean => !infrastructure || !ff.tx || ff.tx[u] === 0;
+  const sameSecond = single.filter(oneTx);
+  for (let s = 0; s < sameSecond.length; ) {
     let e = s;
-    while (e < single.length && ff.time[single[e]] === ff.time[single[s]]) e++;
+    while (e < sameSecond.length && ff.time[sameSecond[e]] === ff.time[sameSecond[s]]) e++;
     // same second: split by amount (sorted ascending within the second)
     for (let a = s; a < e; ) {
       let b = a + 1;
-      const base = ff.amount[single[a]];
+      const base = ff.amount[sameSecond[a]];
       while (
         b < e &&
-        ff.unit[single[b]] === ff.unit[single[a]] &&
+        ff.unit[sameSecond[b]] === ff.unit[sameSecond[a]] &&
         (Number.isNaN(base)
-          ? Number.isNaN(ff.amount[single[b]])
-          : ff.amount[single[b]] <= base * (1 + BATCH_AMOUNT_RATIO))
+          ? Number.isNaN(ff.amount[sameSecond[b]])
+          : ff.amount[sameSecond[b]] <= base * (1 + BATCH_AMOUNT_RATIO))
       )
         b++;
-      if (b - a >= RUN_MIN && surprising({ members: single.slice(a, b), anchor: base, first: 0, last: 0 }, true)) {
-        const recipients = single.slice(a, b).sort((x, y) => x - y);
+      if (b - a >= RUN_MIN && surprising({ members: sameSecond.slice(a, b), anchor: base, first: 0, last: 0 }, true)) {
+        const recipients = sameSecond.slice(a, b).sort((x, y) => x - y);
         for (const u of recipients) inBatch.add(u);
-        runs.push({ kind: 'batch_funding', sender, recipients, time: ff.time[single[a]], amount: base, seconds: 0 });
+        runs.push({
+          kind: 'batch_funding',
+          sender,
+          recipients,
+          time: ff.time[sameSecond[a]],
+          amount: base,
+          seconds: 0,
+        });
       }
       a = b;
     }
@@ -419,6 +432,8 @@ function senderRuns(events: number[], ff: FirstFunding, runs: FundingRun[], infr
     if (r.members.length < RUN_MIN || r.first === r.last) continue; // one second: a batch, not a co-timed run
     if (r.members.every((u) => inBatch.has(u))) continue;
     if (!Number.isNaN(r.anchor) && !surprising(r)) continue;
+    // an exchange's customers withdrawing one round amount in a busy minute chose it (uniform-amounts.ts)
+    if (infrastructure && isRoundAmount(r.anchor) && r.members.every((u) => ff.amount[u] === r.anchor)) continue;
     runs.push({
       kind: 'cotimed_funding',
       sender,
