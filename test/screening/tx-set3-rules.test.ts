@@ -187,3 +187,30 @@ t.test('registry: a Balancer Vault call is known; the same call to an unknown co
   t.equal(scan({ to: BALANCER_VAULT, data }).verdict, 'allow');
   t.equal(scan({ to: UNKNOWN, data }).verdict, 'warn');
 });
+
+t.test('smart-account execute / executeBatch: inner calls judged; to the own account only they count', async (t) => {
+  const coinbase = (calls: [string, bigint, Hex][]) => fn('function executeBatch((address,uint256,bytes)[])', [calls]);
+  const hidden = scan({ to: ME, data: coinbase([[WETH, 0n, approve(UNKNOWN, maxUint256)]]) });
+  t.ok(hidden.kinds.includes('tx.token_approval_unlimited'));
+  t.equal(hidden.verdict, 'warn');
+  const ownBatch = scan({
+    to: ME,
+    data: coinbase([
+      [USDC, 0n, transfer(FRIEND, 5n)],
+      [USDC, 0n, approve(BALANCER_VAULT, 5n)],
+    ]),
+  });
+  t.notOk(ownBatch.kinds.includes('tx.unknown_call'));
+  t.equal(ownBatch.verdict, 'allow', "the user's own account batching ordinary calls");
+  const simple = scan({
+    to: ME,
+    data: fn('function executeBatch(address[],bytes[])', [[USDC], [approve(UNKNOWN, maxUint256)]]),
+  });
+  t.ok(simple.kinds.includes('tx.token_approval_unlimited'));
+  const elsewhere = scan({
+    to: UNKNOWN,
+    data: fn('function execute(address,uint256,bytes)', [USDC, 0n, transfer(FRIEND, 5n)]),
+  });
+  t.ok(elsewhere.kinds.includes('tx.unknown_call'), 'another contract: the selector proves nothing');
+  t.equal(elsewhere.verdict, 'warn');
+});
