@@ -14,6 +14,7 @@ import { type ScreeningDeps, type ScreeningRequest, scanScreening } from '../src
 import { PERMIT2_ABI, PERMIT2_ADDRESS, TOKEN_ABI } from '../src/screening/tx/evm-abis.ts';
 import { PROTOCOL_CONTRACTS } from '../src/screening/registry/protocol-contracts.ts';
 import { walletCases } from './screening-wallet-cases.ts';
+import { CASES_3 } from './screening-cases-3.ts';
 import { seaportWethOffer } from '../test/helpers/screening-requests.ts';
 
 const D = '/work/shared/datasets/screening/';
@@ -562,6 +563,7 @@ export async function runCases(
   const rows: CaseRow[] = [];
   for (const c of [...TX_CASES, ...SECOND_SET])
     rows.push(await scanCase(c, knowledge, c.req.type === 'transaction' ? 'tx' : c.req.type));
+  for (const c of CASES_3) rows.push(await scanCase(c, knowledge, `set 3 ${c.req.chain === 'solana' ? 'sol' : 'tx'}`));
   const wallet = await walletCases(knowledge);
   try {
     for (const c of wallet.cases) rows.push(await scanCase(c, knowledge, 'wallet (chain data)'));

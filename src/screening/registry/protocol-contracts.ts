@@ -54,6 +54,25 @@ const RAW: Array<[string, string, readonly number[], boolean]> = [
   ['0x87870bca3f3fd6335c3f4ce8392d69350b4fa4e2', 'Aave V3 Pool', [1], true],
   ['0xc3d688b66703497daa19211eedff47f25384cdc3', 'Compound III cUSDCv3', [1], true],
   ['0xdc24316b9ae028f1497c275eb9192a3ea0f67022', 'Curve stETH/ETH pool', [1], true],
+  // DEX pools, aggregators and lending markets beyond Uniswap (issue 14, set 3: a Curve swap warned as an unknown
+  // call): the most used ones of each kind, from the projects' deployment docs
+  ['0xbebc44782c7db0a1a60cb6fe97d0b483032ff1c7', 'Curve 3pool', [1], true],
+  ['0xd51a44d3fae010294c616388b506acda1bfaae46', 'Curve tricrypto2', [1], true],
+  ['0xba12222222228d8ba445958a75a0704d566bf2c8', 'Balancer V2 Vault', [1, 10, 137, 8453, 42161, 43114], true],
+  ['0xdef171fe48cf0115b1d80b88dc8eab59176fee57', 'ParaSwap Augustus V5', [1, 10, 56, 137, 42161, 43114], true],
+  [
+    '0x6131b5fae19ea4f9d964eac0408e4408b66337b5',
+    'KyberSwap Aggregation Router',
+    [1, 10, 56, 137, 8453, 42161, 43114],
+    true,
+  ],
+  ['0xd9e1ce17f2641f24ae83637ab66a2cca9c378b9f', 'SushiSwap V2 Router', [1], true],
+  ['0x7d2768de32b0b80b7a3454c06bdac94a69ddc7a9', 'Aave V2 LendingPool', [1], true],
+  ['0x794a61358d6845594f94dc1db02a252b5b4814ad', 'Aave V3 Pool', [10, 137, 42161, 43114], true],
+  ['0xa238dd80c259a72e81d7e4664a9801593f98d1c5', 'Aave V3 Pool', [8453], true],
+  ['0x4ddc2d193948926d02f9b1fe9e1daa0718270ed5', 'Compound cETH', [1], false],
+  ['0x83f20f44975d03b1b09e64809b757c47f942beea', 'Maker Savings Dai (sDAI)', [1], true],
+  ['0xf403c135812408bfbe8713b5a23a04b3d48aae31', 'Convex Booster', [1], true],
   // staking and restaking: users send ETH or approve stETH here (a value-sending call to them is routine)
   ['0xae7ab96520de3a18e5e111b5eaab095312d7fe84', 'Lido stETH', [1], false],
   ['0x7f39c581f595b53c5cb19bd0b3f8da6c935e2ca0', 'Lido wstETH', [1], false],

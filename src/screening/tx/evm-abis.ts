@@ -56,6 +56,19 @@ export const MULTICALL_ABI = parseAbi([
   'function aggregate3(Call3[] calls)',
 ]);
 
+/**
+ * Smart-account entry points (ERC-4337 accounts, EIP-7702 delegated wallets): the account runs the inner calls as
+ * itself, so an approval inside a batch is the user's approval. SimpleAccount / Kernel / Biconomy `execute`,
+ * SimpleAccount v0.6 and v0.7 `executeBatch`, Coinbase Smart Wallet `executeBatch((target, value, data)[])`.
+ */
+export const SMART_ACCOUNT_ABI = parseAbi([
+  'struct AccountCall { address target; uint256 value; bytes data; }',
+  'function execute(address dest, uint256 value, bytes func)',
+  'function executeBatch(address[] dest, bytes[] func)',
+  'function executeBatch(address[] dest, uint256[] value, bytes[] func)',
+  'function executeBatch(AccountCall[] calls)',
+]);
+
 export const PERMIT2_ADDRESS = '0x000000000022d473030f116ddee9f6b43ac78ba3';
 
 /** Spenders/operators trusted to receive approvals (lower-case) -> label: the registry's routers and marketplaces. */

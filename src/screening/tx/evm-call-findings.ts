@@ -8,9 +8,17 @@ import type { Finding, Severity } from '../finding.ts';
 import { heuristic } from '../finding.ts';
 import type { ScreeningKnowledge } from '../knowledge.ts';
 import { addressListFindings, poisoningFinding } from '../wallet/analyze-wallet.ts';
-import { HUGE_AMOUNT, KNOWN_SPENDERS, MULTICALL_ABI, PERMIT2_ABI, PERMIT2_ADDRESS, TOKEN_ABI } from './evm-abis.ts';
+import {
+  HUGE_AMOUNT,
+  KNOWN_SPENDERS,
+  MULTICALL_ABI,
+  PERMIT2_ABI,
+  PERMIT2_ADDRESS,
+  SMART_ACCOUNT_ABI,
+  TOKEN_ABI,
+} from './evm-abis.ts';
 
-const ABI = [...TOKEN_ABI, ...PERMIT2_ABI, ...MULTICALL_ABI];
+const ABI = [...TOKEN_ABI, ...PERMIT2_ABI, ...MULTICALL_ABI, ...SMART_ACCOUNT_ABI];
 const MAX_DEPTH = 3;
 
 export interface CallContext {
@@ -202,37 +210,19 @@ export function evmCallFindings(to: string, data: Hex, ctx: CallContext, depth =
     case 'aggregate':
     case 'tryAggregate':
     case 'aggregate3': {
-      if (depth >= MAX_DEPTH)
-        return [
-          {
-            kind: 'tx.nested_batch',
-            severity: 'medium',
-            message: `batch nested deeper than ${MAX_DEPTH} levels`,
-            source: heuristic('tx.multicall'),
-          },
-        ];
-      const inner: Array<{ target: string; callData: Hex }> =
+      const inner: InnerCall[] =
         fn === 'multicall'
-          ? (a[a.length - 1] as Hex[]).map((d) => ({ target: to, callData: d }))
+          ? (a[a.length - 1] as Hex[]).map((d) => ({ target: to, callData: d, value: 0n }))
           : (a[a.length - 1] as Array<{ target: string; callData: Hex }>).map((c) => ({
               target: lc(c.target),
               callData: c.callData,
+              value: 0n,
             }));
-      const out: Finding[] = [
-        {
-          kind: 'tx.batch',
-          severity: 'info',
-          message: `${fn} with ${inner.length} inner call(s)`,
-          source: heuristic('tx.multicall'),
-          data: { calls: inner.length },
-        },
-      ];
-      for (const c of inner) {
-        if (c.target !== to) out.push(...counterparty(c.target, 'batch target', ctx).findings);
-        out.push(...evmCallFindings(c.target, c.callData, ctx, depth + 1));
-      }
-      return out;
+      return batchFindings(fn, to, inner, ctx, depth);
     }
+    case 'execute':
+    case 'executeBatch':
+      return smartAccountFindings(fn, to, data, a, ctx, depth, value);
     default:
       return [];
   }
@@ -312,4 +302,66 @@ function batchTransferFindings(to: string, a: readonly unknown[], ctx: CallConte
     },
     ...cp.findings,
   ];
+}
+
+type InnerCall = { target: string; callData: Hex; value: bigint };
+
+/** A batch's inner calls, each decoded like a top-level call (depth-limited). */
+function batchFindings(fn: string, to: string, inner: InnerCall[], ctx: CallContext, depth: number): Finding[] {
+  if (depth >= MAX_DEPTH)
+    return [
+      {
+        kind: 'tx.nested_batch',
+        severity: 'medium',
+        message: `batch nested deeper than ${MAX_DEPTH} levels`,
+        source: heuristic('tx.multicall'),
+      },
+    ];
+  const out: Finding[] = [
+    {
+      kind: 'tx.batch',
+      severity: 'info',
+      message: `${fn} with ${inner.length} inner call(s)`,
+      source: heuristic('tx.multicall'),
+      data: { calls: inner.length },
+    },
+  ];
+  for (const c of inner) {
+    if (c.target !== to) out.push(...counterparty(c.target, 'batch target', ctx).findings);
+    out.push(...evmCallFindings(c.target, c.callData, ctx, depth + 1, c.value));
+  }
+  return out;
+}
+
+/**
+ * Smart-account execute / executeBatch. Sent to the user's own account (walletAddress: an ERC-4337 account or an
+ * EIP-7702 delegated wallet) it is the user's batch: only the inner calls are judged. Sent to any other contract
+ * the selector proves nothing about the code, so the call stays an unknown call besides its decoded inner calls.
+ */
+function smartAccountFindings(
+  fn: string,
+  to: string,
+  data: Hex,
+  a: readonly unknown[],
+  ctx: CallContext,
+  depth: number,
+  value: bigint,
+): Finding[] {
+  let inner: InnerCall[];
+  if (fn === 'execute') inner = [{ target: lc(a[0]), value: a[1] as bigint, callData: a[2] as Hex }];
+  else if (a.length === 1)
+    inner = (a[0] as Array<{ target: string; value: bigint; data: Hex }>).map((c) => ({
+      target: lc(c.target),
+      value: c.value,
+      callData: c.data,
+    }));
+  else {
+    const targets = a[0] as string[];
+    const datas = a[a.length - 1] as Hex[];
+    const values = a.length === 3 ? (a[1] as bigint[]) : [];
+    inner = targets.map((t, i) => ({ target: lc(t), value: values[i] ?? 0n, callData: datas[i] ?? '0x' }));
+  }
+  const own = ctx.walletAddress !== undefined && to === ctx.walletAddress.toLowerCase();
+  const known = ctx.knowledge.wellKnownContract('evm', to) !== null;
+  return [...(own || known ? [] : [unknownCall(to, data, ctx, value)]), ...batchFindings(fn, to, inner, ctx, depth)];
 }

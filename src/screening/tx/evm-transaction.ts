@@ -14,6 +14,7 @@ import { ScreeningInputError } from '../screening-input-error.ts';
 import { addressListFindings, poisoningFinding } from '../wallet/analyze-wallet.ts';
 import { evmCallFindings } from './evm-call-findings.ts';
 import { typedDataFindings } from './evm-typed-data.ts';
+import { execTransactionFindings } from './evm-safe.ts';
 import { type Oddity, readChainId, readEvmAddress, readHexData, readValue } from './evm-normalise.ts';
 import { authorizationFindings } from './evm-7702.ts';
 
@@ -92,19 +93,8 @@ export function screenEvmRequest(
     if (method === 'personal_sign') {
       const msg = params[0];
       if (typeof msg !== 'string') return bad('personal_sign params[0] must be the message string');
-      const hashLike = /^0x[0-9a-fA-F]{64}$/.test(msg);
       return {
-        findings: [
-          {
-            kind: hashLike ? 'tx.blind_signature' : 'tx.message_signature',
-            severity: hashLike ? 'high' : 'info',
-            message: hashLike
-              ? 'personal_sign of a bare 32-byte hash: the message cannot be read and may authorise an order or ' +
-                'transaction'
-              : 'personal_sign of a readable message',
-            source: heuristic('tx.personal_sign'),
-          },
-        ],
+        findings: [personalSignFinding(msg)],
         decoded: [method],
         kind: 'personal_sign',
       };
@@ -166,7 +156,47 @@ export function screenEvmRequest(
       source: heuristic('tx.native_transfer'),
       data: { value: value.toString(), to, known: known?.label ?? null },
     });
-  findings.push(...evmCallFindings(to, data, ctx, 0, value));
+  findings.push(...(execTransactionFindings(to, data, value, ctx) ?? evmCallFindings(to, data, ctx, 0, value)));
   findings.push(...oddityFinding(odd));
   return { findings, decoded, kind: 'evm' };
+}
+
+const READABLE = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/;
+/** Serialized transactions: an RLP list (legacy) or a typed envelope 0x01..0x04 followed by an RLP list. */
+const TX_ENVELOPE = /^0x(0[1-4])?f[89a-f]/i;
+
+/**
+ * personal_sign: wallets show the message as text, so a message that is text is readable (dapps often send it
+ * hex-encoded UTF-8, as ethers does). Hex that is not text is opaque bytes the user cannot read: a bare 32-byte
+ * hash, or a serialized transaction or order a drainer page asks to have signed "to verify the wallet".
+ */
+function personalSignFinding(msg: string): Finding {
+  const hex = /^0x([0-9a-fA-F]{2})+$/.test(msg) ? msg : null;
+  let text: string | null = hex === null ? msg : null;
+  if (hex !== null) {
+    try {
+      text = new TextDecoder('utf-8', { fatal: true }).decode(Buffer.from(hex.slice(2), 'hex'));
+    } catch {
+      text = null;
+    }
+  }
+  const hashLike = hex !== null && hex.length === 66;
+  if (!hashLike && text !== null && READABLE.test(text))
+    return {
+      kind: 'tx.message_signature',
+      severity: 'info',
+      message: 'personal_sign of a readable message',
+      source: heuristic('tx.personal_sign'),
+    };
+  const txLike = !hashLike && TX_ENVELOPE.test(msg);
+  return {
+    kind: 'tx.blind_signature',
+    severity: 'high',
+    message: hashLike
+      ? 'personal_sign of a bare 32-byte hash: the message cannot be read and may authorise an order or transaction'
+      : `personal_sign of ${(msg.length - 2) / 2} bytes that are not text` +
+        `${txLike ? ' (shaped like a serialized transaction)' : ''}: the user cannot read what is signed`,
+    source: heuristic('tx.personal_sign'),
+    data: { bytes: (msg.length - 2) / 2, transactionShaped: txLike },
+  };
 }

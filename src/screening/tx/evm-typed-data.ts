@@ -1,13 +1,14 @@
 /**
  * EIP-712 typed-data signature requests (eth_signTypedData_v3/v4): Permit (EIP-2612), Permit2 (PermitSingle,
- * PermitBatch, PermitTransferFrom, PermitBatchTransferFrom, PermitWitnessTransferFrom) and Seaport orders
- * (OrderComponents). A signature of these moves assets later without another prompt, which is what drainers ask for.
+ * PermitBatch, PermitTransferFrom, PermitBatchTransferFrom, PermitWitnessTransferFrom) and marketplace orders
+ * (Seaport OrderComponents, Blur and LooksRare sell orders: evm-market-orders.ts) and Safe SafeTx (evm-safe.ts).
+ * A signature of these moves assets later without another prompt, which is what drainers ask for.
  */
 import type { Finding, Severity } from '../finding.ts';
 import { heuristic } from '../finding.ts';
 import type { CallContext } from './evm-call-findings.ts';
-import { evmCallFindings } from './evm-call-findings.ts';
-import { SAFE_DELEGATECALL_LIBS } from '../registry/protocol-contracts.ts';
+import { seaportOrderFindings, sellOrderFindings } from './evm-market-orders.ts';
+import { safeTxFindings } from './evm-safe.ts';
 import { addressListFindings } from '../wallet/analyze-wallet.ts';
 import { ScreeningInputError } from '../screening-input-error.ts';
 import { HUGE_AMOUNT, KNOWN_SPENDERS, PERMIT2_ADDRESS } from './evm-abis.ts';
@@ -79,6 +80,7 @@ export function typedDataFindings(raw: unknown, ctx: CallContext, signer: string
     findings.push(...listed.map((f) => ({ ...f, kind: 'tx.counterparty_blocklisted' })));
   };
   const isPermit2 = verifying === PERMIT2_ADDRESS || domain.name === 'Permit2';
+  let sell: Finding[] | null;
   if (primaryType === 'Permit' && !isPermit2) {
     const amount = message.value !== undefined ? big(message.value) : message.allowed === true ? null : 0n;
     spenderFinding(
@@ -109,23 +111,9 @@ export function typedDataFindings(raw: unknown, ctx: CallContext, signer: string
   } else if (primaryType === 'SafeTx') {
     findings.push(...safeTxFindings(message, ctx));
   } else if (primaryType === 'OrderComponents' || domain.name === 'Seaport') {
-    const offerer = typeof message.offerer === 'string' ? message.offerer.toLowerCase() : signer;
-    const consideration: any[] = Array.isArray(message.consideration) ? message.consideration : [];
-    const offer: any[] = Array.isArray(message.offer) ? message.offer : [];
-    const toOfferer = consideration.filter(
-      (c) => typeof c?.recipient === 'string' && c.recipient.toLowerCase() === offerer,
-    );
-    const zero = toOfferer.length === 0 || toOfferer.every((c) => (big(c.startAmount) ?? 0n) === 0n);
-    findings.push({
-      kind: zero ? 'tx.seaport_free_order' : 'tx.seaport_order',
-      // an order that pays the offerer is what a marketplace listing or offer is: low (shown, not a warning)
-      severity: zero ? 'critical' : 'low',
-      message: zero
-        ? `Seaport order gives away ${offer.length} offer item(s) while the offerer receives nothing`
-        : `Seaport order offering ${offer.length} item(s): check the price and recipients`,
-      source: heuristic('tx.seaport'),
-      data: { offerItems: offer.length, considerationItems: consideration.length, toOfferer: toOfferer.length },
-    });
+    findings.push(...seaportOrderFindings(message, signer));
+  } else if ((sell = sellOrderFindings(domain.name, primaryType, message)) !== null) {
+    findings.push(...sell);
   } else {
     findings.push({
       kind: 'tx.typed_data',
@@ -165,41 +153,4 @@ function domainChainFindings(domain: Record<string, unknown>, chainId: number | 
       data: { domainChainId: d.toString(), chainId },
     },
   ];
-}
-
-/**
- * Safe (Gnosis Safe) SafeTx: the owners' signature for one Safe transaction. operation 1 is a delegatecall: the
- * target's code runs with the Safe's own storage and can replace its owners or singleton (how the Bybit Safe was
- * taken in 2025); only Safe's own MultiSend / SignMessageLib are meant to be delegatecalled. operation 0 is a
- * plain call, screened like a transaction from the Safe.
- */
-function safeTxFindings(message: Record<string, unknown>, ctx: CallContext): Finding[] {
-  const to = typeof message.to === 'string' && ADDR.test(message.to) ? message.to.toLowerCase() : null;
-  if (to === null) throw new ScreeningInputError('invalid_transaction', 'SafeTx message.to must be an address');
-  const operation = Number(message.operation ?? 0);
-  const data = typeof message.data === 'string' && /^0x([0-9a-fA-F]{2})*$/.test(message.data) ? message.data : '0x';
-  const out: Finding[] = [];
-  ctx.decoded.push('SafeTx');
-  if (operation === 1) {
-    const lib = SAFE_DELEGATECALL_LIBS.has(to);
-    out.push({
-      kind: 'tx.safe_delegatecall',
-      severity: lib ? 'low' : 'critical',
-      message: lib
-        ? `Safe transaction delegatecalls ${to}, a Safe library (batch or message signing)`
-        : `Safe transaction delegatecalls ${to}: that code would run as the Safe itself and can replace its ` +
-          `owners or implementation`,
-      source: heuristic('tx.safe'),
-      data: { to, operation },
-    });
-  }
-  const value = big(message.value) ?? 0n;
-  if (!(operation === 1 && SAFE_DELEGATECALL_LIBS.has(to)))
-    out.push(...evmCallFindings(to, data.toLowerCase() as `0x${string}`, ctx, 1, value));
-  out.push(
-    ...addressListFindings('evm', to, ctx.knowledge, 'Safe transaction target')
-      .filter((f) => f.severity === 'critical')
-      .map((f) => ({ ...f, kind: 'tx.counterparty_blocklisted' })),
-  );
-  return out;
 }
