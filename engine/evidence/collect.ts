@@ -161,11 +161,16 @@ export async function collectEvidence(
     const list = Array.from(sentTo.subarray(sentStart[f], sentStart[f + 1]).sort());
     const c = clusterOf[f];
     const named = [f, ...list]; // addItem keeps neither array
+    // with block times, a member that paid the others at unrelated times (outside its batch and co-timed runs: a
+    // friend onboarding friends over weeks) is a weaker tie, as a spread common funder is
+    const inRun = inRunOf.get(f);
+    const spread =
+      g.blockTime !== undefined && !(inRun !== undefined && 2 * list.filter((u) => inRun.has(u)).length >= list.length);
     addItem(
       c,
       'funding',
       'member_funder',
-      0.6 + 0.35 * ramp(list.length, 3, 10),
+      (0.6 + 0.35 * ramp(list.length, 3, 10)) * (spread ? SPREAD_FUNDER_FACTOR : 1),
       true,
       named,
       { funder: addresses[f], fundedMembers: list.length, truncated: list.length > maxAddresses },
