@@ -8,7 +8,7 @@
  * links through infrastructure and popular counterparties. The kinds are listed once in kinds.ts.
  */
 import type { WalletGraph } from '../wallet-graph.ts';
-import { HUB_LABELLED, isInfrastructure } from '../wallet-graph.ts';
+import { HUB_LABELLED, HUB_NONE, isInfrastructure } from '../wallet-graph.ts';
 import { kindInfo } from './kinds.ts';
 import type { FundingRun } from './timed-funding.ts';
 import type { EngineWalletInput } from '../types.ts';
@@ -227,6 +227,7 @@ export async function collectEvidence(
   const outM = new Set<number>();
   const sendTimes: number[] = [];
   const shops = shopsOf(g, POPULAR_MIN);
+  const deposits = depositAddresses(g);
   for (let c = 0; c < C; c++) {
     const s0 = perCluster[c];
     const s1 = perCluster[c + 1];
@@ -334,9 +335,12 @@ export async function collectEvidence(
       }
       // with block times, a sweep is members sending to one receiver within minutes of each other; sends spread
       // over days (customers of one shop) are only a shared counterparty
-      const spread = outM.size >= 2 && sendTimes.length > 0 && !hasBurst(sendTimes);
+      // an exchange deposit address (depositAddresses) belongs to one customer: members paying the same one are one
+      // owner's wallets however far apart they paid it
+      const deposit = deposits.has(addr);
+      const spread = outM.size >= 2 && sendTimes.length > 0 && !hasBurst(sendTimes) && !deposit;
       // without block times two senders to one receiver are only a shared counterparty (a friend both paid)
-      const untimedPair = outM.size < UNTIMED_SWEEP_MIN && sendTimes.length === 0;
+      const untimedPair = outM.size < UNTIMED_SWEEP_MIN && sendTimes.length === 0 && !deposit;
       if (outM.size >= 2 && !spread && !untimedPair) {
         const senders = sorted(outM);
         addItem(
@@ -346,7 +350,7 @@ export async function collectEvidence(
           0.55 + 0.4 * ramp(outM.size, 2, 10),
           true,
           [addr, ...senders],
-          { receiver: addresses[addr], senders: outM.size },
+          { receiver: addresses[addr], senders: outM.size, depositAddress: deposit },
           senders,
         );
         pattern(c, 'consolidation_sweep', outM.size / size);
@@ -375,6 +379,27 @@ export async function collectEvidence(
   for (let c = 0; c < C; c++) pattern(c, 'interaction_ring', (0.8 * directCount[c]) / out[c].members.length);
   const strength = byKind.strength();
   return { clusters: out, coveredBy, kindsOf, strength };
+}
+
+/**
+ * Unlabelled, unlisted addresses that sent something and only ever to labelled infrastructure (an exchange): how an
+ * exchange deposit address behaves, forwarding each customer's deposits to the exchange. A deposit address belongs
+ * to one account, so listed wallets paying the same one are one owner's (the exchange-rotation and collector farms
+ * consolidate so). A person's own deposit address is paid by one listed wallet and names nobody.
+ */
+function depositAddresses(g: WalletGraph): Set<number> {
+  const { from, to, hub, listed } = g;
+  const toHub = new Uint8Array(g.n);
+  const elsewhere = new Uint8Array(g.n);
+  for (let i = 0; i < from.length; i++) {
+    const f = from[i];
+    if (listed[f] || hub[f] !== HUB_NONE || f === to[i]) continue;
+    if (hub[to[i]] === HUB_LABELLED) toHub[f] = 1;
+    else elsewhere[f] = 1;
+  }
+  const out = new Set<number>();
+  for (let u = 0; u < g.n; u++) if (toHub[u] && !elsewhere[u]) out.add(u);
+  return out;
 }
 
 /** The direct-transfer items of every member pair, in edge order (their marks are the scan's, scan.ts). */

@@ -73,3 +73,29 @@ t.test('round withdrawals in a busy minute are not co-timed funding; an exchange
   t.ok(kinds(res, farm).has('cotimed_funding'));
   t.equal(actionCounts(res, farm).approve, 0);
 });
+
+t.test(
+  'wallets paying one exchange deposit address, days apart, are one owner; a person paying their own is not',
+  async (t) => {
+    const deposit = evm('prices-deposit');
+    const farm = Array.from({ length: 8 }, (_, i) => evm(`prices-deposit-farm-${i}`));
+    const people = Array.from({ length: 8 }, (_, i) => evm(`prices-deposit-person-${i}`));
+    const rows: TimedRow[] = [];
+    // funded from the exchange at unrelated times; the farm pays one deposit address over a week, which forwards it
+    farm.forEach((w, i) => rows.push([exchange, w, T0 + i * 3 * DAY, 0.04 + r() * 0.05]));
+    farm.forEach((w, i) => rows.push([w, deposit, T0 + 30 * DAY + i * DAY, 0.01 + r() * 0.05]));
+    rows.push([deposit, exchange, T0 + 38 * DAY, 0.2]);
+    people.forEach((p, i) => {
+      const own = evm(`prices-own-deposit-${i}`);
+      rows.push(
+        [exchange, p, T0 + i * 2 * DAY, 0.1 + r()],
+        [p, own, T0 + 30 * DAY + i * DAY, 0.05],
+        [own, exchange, T0 + 31 * DAY + i * DAY, 0.05],
+      );
+    });
+    const res = await run(timedInput([...farm, ...people], rows, labels));
+    t.ok(kinds(res, farm).has('consolidation_sweep'), 'the shared deposit address is a sweep');
+    t.equal(actionCounts(res, farm).approve, 0);
+    t.same(actionCounts(res, people), { approve: people.length, manual_review: 0, reject: 0 });
+  },
+);
