@@ -394,10 +394,11 @@ function classifyFunders(
     if (hub[from[i]] === HUB_STATISTICAL && listed[to[i]]) note(from[i], i);
     if (hub[to[i]] === HUB_STATISTICAL && listed[from[i]]) note(to[i], i);
   }
-  let funders = 0;
+  let funders = farmCollectors(hub, hubList, listed, transfers);
   let firstTime: Float64Array | undefined;
   const span = blockTime ? timeSpan(blockTime) : 0;
   for (const [u, list] of touching) {
+    if (hub[u] !== HUB_STATISTICAL) continue; // a farm's collector already
     const chance = blockTime ? chanceBurstShare(list, blockTime, span) : 0;
     // half of its listed transfers in bursts beyond what its own rate makes by chance
     const bursts =
@@ -409,6 +410,50 @@ function classifyFunders(
     }
   }
   return funders;
+}
+
+/**
+ * A hub-sized receiver of listed wallets' funds that only ever passes them on to labelled infrastructure (an
+ * exchange), as a deposit address forwards to its exchange: a farm's collector (hubList 'farm_collector'), not a
+ * service. A service that many listed wallets pay gives something back or pays someone; one paid prices (a mint
+ * whose proceeds go to an exchange: uniform-amounts.ts fixedPrices) is a shop and stays a hub. Its payers are
+ * grouped (timed-funding.ts joinRuns) and its deposits are a sweep (evidence/collect.ts depositAddresses).
+ */
+function farmCollectors(
+  hub: Uint8Array,
+  hubList: Map<number, string>,
+  listed: Uint8Array,
+  transfers: EngineInput['transfers'],
+): number {
+  const { from, to, amount } = transfers;
+  const toLabelled = new Uint8Array(hub.length);
+  const elsewhere = new Uint8Array(hub.length);
+  const paid = new Map<number, number[]>(); // candidate -> amounts its listed payers paid it
+  for (let i = 0; i < from.length; i++) {
+    const f = from[i];
+    const t = to[i];
+    if (f === t) continue;
+    if (hub[f] === HUB_STATISTICAL) {
+      if (hub[t] === HUB_LABELLED) toLabelled[f] = 1;
+      else elsewhere[f] = 1;
+    }
+    if (hub[t] === HUB_STATISTICAL && listed[f]) {
+      const list = paid.get(t);
+      const x = amount ? amount[i] : Number.NaN;
+      if (list) list.push(x);
+      else paid.set(t, [x]);
+    }
+  }
+  let found = 0;
+  for (const [u, amounts] of paid) {
+    if (!toLabelled[u] || elsewhere[u] || amounts.length < UNIFORM_HUB_MIN) continue;
+    const priced = amounts.filter((x) => x > 0);
+    if (priced.length >= amounts.length / 2 && fixedPrices(priced)) continue;
+    hub[u] = HUB_FUNDER;
+    hubList.set(u, 'farm_collector');
+    found++;
+  }
+  return found;
 }
 
 /**

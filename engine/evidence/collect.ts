@@ -393,7 +393,8 @@ function depositAddresses(g: WalletGraph): Set<number> {
   const elsewhere = new Uint8Array(g.n);
   for (let i = 0; i < from.length; i++) {
     const f = from[i];
-    if (listed[f] || hub[f] !== HUB_NONE || f === to[i]) continue;
+    // a farm's collector (wallet-graph.ts) too: a hub that only forwards to an exchange
+    if (listed[f] || (hub[f] !== HUB_NONE && g.hubList.get(f) !== 'farm_collector') || f === to[i]) continue;
     if (hub[to[i]] === HUB_LABELLED) toHub[f] = 1;
     else elsewhere[f] = 1;
   }

@@ -531,7 +531,7 @@ function backgroundTest(
  * infrastructure) end in one group. Groups are renumbered by their smallest node id (deterministic).
  */
 export function joinRuns(g: WalletGraph, grouping: Grouping, runs: FundingRun[]): Grouping {
-  if (runs.length === 0) return grouping;
+  if (runs.length === 0 && g.stats.funderHubs === 0) return grouping;
   const { n } = g;
   const uf = new UnionFind(n);
   const rep = new Int32Array(grouping.groupCount).fill(-1);
@@ -544,6 +544,21 @@ export function joinRuns(g: WalletGraph, grouping: Grouping, runs: FundingRun[])
     else uf.union(u, rep[gid]);
   }
   let joined = 0;
+  // a farm's collector (wallet-graph.ts farmCollectors) joins the listed wallets that paid it, as a run joins its
+  // recipients: its payers, not the collector (a hub) itself
+  const firstPayer = new Map<number, number>();
+  for (let i = 0; i < g.from.length; i++) {
+    const c = g.to[i];
+    const u = g.from[i];
+    if (!g.listed[u] || g.hubList.get(c) !== 'farm_collector') continue;
+    inAny[u] = 1;
+    const first = firstPayer.get(c);
+    if (first === undefined) firstPayer.set(c, u);
+    else if (uf.find(first) !== uf.find(u)) {
+      joined++;
+      uf.union(first, u);
+    }
+  }
   for (const r of runs) {
     const own = [...(r.via ?? []), ...r.recipients];
     const nodes = isInfrastructure(g.hub[r.sender]) ? own : [r.sender, ...own];
