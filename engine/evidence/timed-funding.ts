@@ -13,7 +13,7 @@
  * intermediates joins the tree) on top of the interaction graph's communities.
  */
 import type { WalletGraph } from '../wallet-graph.ts';
-import { isInfrastructure } from '../wallet-graph.ts';
+import { HUB_FUNDER, isInfrastructure } from '../wallet-graph.ts';
 import type { Grouping } from '../detect-groups.ts';
 import { UnionFind } from '../union-find.ts';
 import { fixedPrices, isRoundAmount, medianOf, nearMedian, UNIFORM_SHARE } from '../uniform-amounts.ts';
@@ -547,10 +547,10 @@ export function joinRuns(g: WalletGraph, grouping: Grouping, runs: FundingRun[])
   // a farm's collector (wallet-graph.ts farmCollectors) joins the listed wallets that paid it, as a run joins its
   // recipients: its payers, not the collector (a hub) itself
   const firstPayer = new Map<number, number>();
-  for (let i = 0; i < g.from.length; i++) {
+  for (let i = 0; i < (g.stats.funderHubs > 0 ? g.from.length : 0); i++) {
     const c = g.to[i];
     const u = g.from[i];
-    if (!g.listed[u] || g.hubList.get(c) !== 'farm_collector') continue;
+    if (g.hub[c] !== HUB_FUNDER || !g.listed[u] || g.hubList.get(c) !== 'farm_collector') continue;
     inAny[u] = 1;
     const first = firstPayer.get(c);
     if (first === undefined) firstPayer.set(c, u);
