@@ -13,7 +13,7 @@ import type { Database } from './database.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
 import { migrateToLatest } from './migrate.ts';
 import type { CopyWriter, Store, StoreOptions } from './store-port.ts';
-import { copyStatement } from './copy-statement.ts';
+import { copyStatement, type CopyOptions } from './copy-statement.ts';
 
 /** The ES2024 resizable ArrayBuffer (Node 20 has it; the ES2022 library types this project compiles with do not). */
 interface ResizableBuffer extends ArrayBuffer {
@@ -38,8 +38,14 @@ const encoder = new TextEncoder();
  * through a view, which V8 runs about 2.5 times slower over a resizable buffer (about 3 ms more per MB of text, a
  * few percent of a COPY), and a fixed-length copy would be one more buffer of the segment's size to collect.
  */
-export function blobCopy(pg: PGlite, table: string, columns: readonly string[], reserve = COPY_RESERVE): CopyWriter {
-  const statement = `${copyStatement(table, columns)} from '/dev/blob'`;
+export function blobCopy(
+  pg: PGlite,
+  table: string,
+  columns: readonly string[],
+  reserve = COPY_RESERVE,
+  opts: CopyOptions = {},
+): CopyWriter {
+  const statement = copyStatement(table, columns, "'/dev/blob'", opts);
   let text: ResizableBuffer | null = new ResizableBuffer(0, { maxByteLength: reserve });
   // only past the reserve: the chunks gathered and joined at the end
   let parts: Buffer[] | null = null;
@@ -171,7 +177,9 @@ export async function openEmbeddedStore(opts: StoreOptions): Promise<Store> {
     },
     // the held Kysely connection keeps PGlite's mutex, so the direct COPY queries cannot interleave with others
     withCopySession: (fn) =>
-      db.connection().execute((conn) => fn({ db: conn, copyInto: async (t, c) => blobCopy(pg, t, c) })),
+      db
+        .connection()
+        .execute((conn) => fn({ db: conn, copyInto: async (t, c, o) => blobCopy(pg, t, c, COPY_RESERVE, o) })),
     async close() {
       try {
         await db.destroy();

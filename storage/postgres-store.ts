@@ -6,13 +6,18 @@ import { from as copyFrom } from 'pg-copy-streams';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import type { Database } from './database.ts';
 import { migrateToLatest } from './migrate.ts';
-import { copyStatement } from './copy-statement.ts';
+import { copyStatement, type CopyOptions } from './copy-statement.ts';
 import { prepareMarkedStatements } from './prepared-statement.ts';
 import type { CopySession, CopyWriter, Store, StoreOptions } from './store-port.ts';
 
 /** COPY FROM STDIN on a held client: chunks stream to the server while the caller prepares the next ones. */
-async function copyInto(client: pg.PoolClient, table: string, columns: readonly string[]): Promise<CopyWriter> {
-  const stream = client.query(copyFrom(`${copyStatement(table, columns)} from stdin`));
+async function copyInto(
+  client: pg.PoolClient,
+  table: string,
+  columns: readonly string[],
+  opts?: CopyOptions,
+): Promise<CopyWriter> {
+  const stream = client.query(copyFrom(copyStatement(table, columns, 'stdin', opts)));
   let failure: Error | null = null;
   stream.on('error', (err) => {
     failure = err;
@@ -95,7 +100,7 @@ function sessionOf(client: pg.PoolClient): CopySession {
   };
   return {
     db: new Kysely<Database>({ dialect: new PostgresDialect({ pool: pool as unknown as pg.Pool }) }),
-    copyInto: (table, columns) => copyInto(client, table, columns),
+    copyInto: (table, columns, opts) => copyInto(client, table, columns, opts),
   };
 }
 

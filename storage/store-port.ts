@@ -1,6 +1,7 @@
 /** The storage port: what either adapter (embedded PGlite, PostgreSQL) offers the service. */
 import type { Kysely } from 'kysely';
 import type { Database } from './database.ts';
+import type { CopyOptions } from './copy-statement.ts';
 
 export type StoreKind = 'embedded' | 'postgres';
 
@@ -19,7 +20,7 @@ export interface CopyWriter {
 export interface CopySession {
   readonly db: Kysely<Database>;
   /** Starts `COPY table (columns) FROM STDIN` (the embedded store's fastest equivalent: one COPY from a blob). */
-  copyInto(table: string, columns: readonly string[]): Promise<CopyWriter>;
+  copyInto(table: string, columns: readonly string[], opts?: CopyOptions): Promise<CopyWriter>;
 }
 
 export interface Store {

@@ -311,8 +311,15 @@ function ndjsonSink(out: BatchBuilder, columns: Map<string, number>): LineSink &
   };
 }
 
-/** Records per yielded batch (a chunk of input may hold fewer; this bounds what one batch holds). */
-const BATCH_RECORDS = 8192;
+/**
+ * Records per yielded batch (a batch takes whole input chunks, so it may hold a chunk's lines more). Small enough
+ * that what a batch allocates on its way to the store (its lines and fields, the normalised columns, the content
+ * keys and the COPY text: about 3 KB a row, from the number of scavenges of a 2M-row import) stays a fraction of
+ * V8's young generation (16 MB a semi-space): a batch of 8,192 rows outlived the scavenges it spanned, and copying
+ * and promoting it took a third of the import's CPU in this process (docs/data-import.md, "Batches and the garbage
+ * collector").
+ */
+const BATCH_RECORDS = 2048;
 
 /** `headerless`: how to read a CSV whose first line is data (see HeaderlessNames); NDJSON needs none. */
 export function openRecords(file: string, headerless?: HeaderlessNames): RecordSource {

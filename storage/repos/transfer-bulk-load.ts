@@ -1,11 +1,13 @@
 /**
  * Bulk transfer import: rows are COPYed into a temporary staging table and merged into `transfers` by one
- * set-based statement per segment (`on conflict (dedup_key) do nothing`, so re-importing adds nothing). A segment
- * bounds what the staging table (and the embedded store's COPY blob) holds, so memory stays flat for any file size.
+ * set-based statement per segment (rows whose content key is stored are left out, so re-importing adds nothing). A
+ * segment bounds what the staging table (and the embedded store's COPY blob) holds, so memory stays flat for any
+ * file size.
  *
  * A large import into a small table (PostgreSQL) runs in one transaction that drops the two address indexes of
  * `transfers` and builds them again at the end (see rebuildPays): maintaining them row by row was most of an
- * import's time.
+ * import's time. Into an empty table it COPYs straight into `transfers`, with no index at all (see openLoad's
+ * `direct`).
  */
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../database.ts';
@@ -83,23 +85,43 @@ const cols = sql.raw(COLUMNS.join(', '));
 export const MAX_SEEN_KEYS = 1_000_000;
 
 /**
+ * Memory for a merge's sort on PostgreSQL (a segment's rows, about 50 MB of them): the default 4 MB sorts them on
+ * disk. Not on the embedded store, whose WebAssembly memory would grow by it and never shrink (its smaller segment
+ * sorts on disk instead).
+ */
+const MERGE_SORT_MEMORY = '64MB';
+
+/**
  * Moves the staged rows that are not stored yet into `transfers`. The plain insert (duplicates removed in key
  * order, rows already stored skipped by an anti-join) costs the database about a quarter less than
  * `on conflict do nothing` on every row, which takes a speculative insertion per row; when another writer stores
  * one of the same keys in between (a unique violation), the segment is merged again with `on conflict`.
+ *
+ * The anti-join probes the content-key index in key order, row by row (the planner's hash and merge joins are
+ * turned off for this statement): sorted, consecutive probes read the same index pages, so a segment reads each of
+ * them once. The planner's own choice was a hash anti-join, which reads the whole table once per segment (2 s of
+ * the database's CPU per 200,000 rows against a 4.9M-row table, against 0.6 s probing in order; a cost that grows
+ * with the table, where the probes grow with its logarithm). See docs/data-import.md ("Re-imports").
  */
-async function mergeStaged(s: CopySession): Promise<number> {
+async function mergeStaged(s: CopySession, sortMemory: boolean): Promise<number> {
+  await sql`set enable_hashjoin = off`.execute(s.db);
+  await sql`set enable_mergejoin = off`.execute(s.db);
+  if (sortMemory) await sql`set work_mem = ${sql.lit(MERGE_SORT_MEMORY)}`.execute(s.db);
   try {
-    const r = await sql`insert into transfers (${cols})
-      select distinct on (dedup_key) ${cols} from ${sql.raw(STAGING)} s
-      where not exists (select 1 from transfers t where t.dedup_key = s.dedup_key)
-      order by dedup_key`.execute(s.db);
+    const r = await sql`insert into transfers (${cols}) select ${cols} from (
+        select distinct on (dedup_key) ${cols} from ${sql.raw(STAGING)} order by dedup_key
+      ) s where not exists (select 1 from transfers t where t.dedup_key = s.dedup_key)`.execute(s.db);
     return Number(r.numAffectedRows ?? 0);
   } catch (err) {
     if ((err as { code?: string }).code !== '23505') throw err;
     const r = await sql`insert into transfers (${cols}) select ${cols} from ${sql.raw(STAGING)}
       on conflict (dedup_key) do nothing`.execute(s.db);
     return Number(r.numAffectedRows ?? 0);
+  } finally {
+    // in a failed transaction these fail too, and its rollback undoes the settings
+    await sql`reset enable_hashjoin`.execute(s.db).catch(() => {});
+    await sql`reset enable_mergejoin`.execute(s.db).catch(() => {});
+    if (sortMemory) await sql`reset work_mem`.execute(s.db).catch(() => {});
   }
 }
 
@@ -110,13 +132,10 @@ async function mergeStaged(s: CopySession): Promise<number> {
  * (the embedded store, whose database runs on this thread, so there is nothing to overlap): each batch waits for a
  * running merge and its text goes to the COPY as a string, which the store copies into its buffer at once.
  *
- * `direct`: `transfers` was empty when the load took its lock (rebuild mode), so rows are COPYed straight into it,
- * with no staging and no merge, for the whole file. While the key memory has never been cleared every row passed
- * on is new and distinct, and the table keeps its content-key index and primary key: the database maintains them
- * while this process reads, which costs less than building them afterwards when repeats are many (they never reach
- * the database). Before the batch that could clear the memory, `keys.drop` removes both: a later row may repeat one
- * stored before the clear, which the unique index would refuse in the middle of the COPY. `keys.finish` then
- * removes such repeats and builds both once at the end (finishDirect).
+ * `direct`: `transfers` was empty when the load took its lock (rebuild mode) and was truncated in this transaction
+ * with its content-key index and primary key dropped, so rows are COPYed straight into it, frozen, with no staging,
+ * no merge and no index to maintain, for the whole file; `finishDirect` then removes the repeats that got past a
+ * clear of the key memory and builds both once at the end.
  */
 async function openLoad(
   s: CopySession,
@@ -124,7 +143,7 @@ async function openLoad(
   segmentRows: number,
   direct: boolean,
   maxSeenKeys: number,
-  keys: DirectKeys,
+  finishKeys: (repeatsPossible: boolean) => Promise<number>,
   inProcess: boolean,
 ): Promise<TransferLoad> {
   await sql`drop table if exists ${sql.raw(STAGING)}`.execute(s.db);
@@ -137,16 +156,15 @@ async function openLoad(
   let merging: Promise<number> | null = null;
   let merged = 0;
   let repeatsPossible = false;
-  let keysDropped = false;
+  // see `direct`: frozen rows, the table having been truncated in this transaction
+  const open = (): Promise<CopyWriter> => s.copyInto(direct ? 'transfers' : STAGING, COLUMNS, { freeze: direct });
   const startMerge = (): void => {
     const c = copy;
     copy = null;
     staged = 0;
     merging = (async () => {
       await c?.end();
-      // statistics of the staging table let the planner choose index probes or a hash anti-join
-      await sql`analyze ${sql.raw(STAGING)} (dedup_key)`.execute(s.db);
-      const inserted = await mergeStaged(s);
+      const inserted = await mergeStaged(s, !inProcess);
       await sql`truncate ${sql.raw(STAGING)}`.execute(s.db);
       return inserted;
     })();
@@ -165,21 +183,11 @@ async function openLoad(
     copy = null;
     staged = 0;
     const copied = c ? await c.end() : 0;
-    merged += copied - (keysDropped ? await keys.finish(repeatsPossible) : 0);
-  };
-  /** Ends the COPY so far and drops the content-key index and primary key (see `direct`). */
-  const dropKeys = async (): Promise<void> => {
-    await flushPending();
-    const c = copy;
-    copy = null;
-    staged = 0;
-    if (c) merged += await c.end();
-    await keys.drop();
-    keysDropped = true;
+    merged += copied - (await finishKeys(repeatsPossible));
   };
   const flushPending = async (): Promise<void> => {
     if (!pendingRows) return;
-    copy ??= await s.copyInto(direct ? 'transfers' : STAGING, COLUMNS);
+    copy ??= await open();
     for (const chunk of pending) await copy.write(chunk);
     staged += pendingRows;
     pending = [];
@@ -205,12 +213,11 @@ async function openLoad(
   return {
     async write(b) {
       if (!b.length) return take();
-      if (direct && !keysDropped && seen.size + b.length > maxSeenKeys) await dropKeys();
       if (inProcess) {
         // the database runs on this thread: nothing to overlap with its merge, so no text is held meanwhile, and
         // the batch's text goes to the COPY as a string (the store copies it at once)
         await settle();
-        copy ??= await s.copyInto(direct ? 'transfers' : STAGING, COLUMNS);
+        copy ??= await open();
         await copy.write(copyText(b, source, unseen(b)));
         staged += b.length;
         if (staged >= segmentRows && !direct) startMerge();
@@ -258,11 +265,17 @@ const ADDRESS_INDEXES = [
 const KEY_INDEX = 'create unique index transfers_dedup on transfers (dedup_key)';
 const PRIMARY_KEY = 'alter table transfers add constraint transfers_pkey primary key (id)';
 
-/** What a direct load does with the content-key index and primary key (see openLoad's `direct`). */
-interface DirectKeys {
-  drop(): Promise<void>;
-  /** Builds them again; returns the repeated rows it removed. */
-  finish(repeatsPossible: boolean): Promise<number>;
+/**
+ * Readies an empty `transfers` for a direct load (see openLoad's `direct`), in the load's transaction: drops the
+ * content-key index and primary key, and truncates the table so that its COPY may write frozen rows. Building
+ * both at the end costs the database about a quarter of the CPU of maintaining them row by row (1M rows: 0.9 s
+ * against 3.7 s), and frozen pages are all-visible: the next import's probes of the content-key index read no
+ * table pages, and no later vacuum or first read writes the table again to mark them.
+ */
+async function prepareDirect(db: Kysely<Database>): Promise<void> {
+  await sql`drop index transfers_dedup`.execute(db);
+  await sql`alter table transfers drop constraint transfers_pkey`.execute(db);
+  await sql`truncate transfers`.execute(db);
 }
 
 /**
@@ -290,8 +303,8 @@ export async function rebuildPays(db: Kysely<Database>, expectedRows: number): P
 }
 
 /**
- * After rows were COPYed straight into an empty `transfers` without its content-key index (see openLoad's
- * `direct`): adds the primary key and builds the content-key index. Rows passed on after the key memory was
+ * After rows were COPYed straight into an empty `transfers` without its content-key index and primary key (see
+ * prepareDirect): adds the primary key and builds the content-key index. Rows passed on after the key memory was
  * cleared may repeat an earlier row: then the build fails on the first repeat, and the repeats are removed (the
  * first row of each key by id stays) before it is built again. Trying the build first spares the grouping of every
  * key when there was no repeat (exports mostly repeat rows close together, within the memory). Returns the rows
@@ -366,15 +379,10 @@ export function loadTransfers<T>(
         rebuild &&
         (await sql<{ e: boolean }>`select not exists (select 1 from transfers) as e`.execute(s.db)).rows[0].e;
       if (rebuild) await sql`set local maintenance_work_mem = ${sql.lit(BUILD_MEMORY)}`.execute(s.db);
-      const keys: DirectKeys = {
-        async drop() {
-          await sql`drop index transfers_dedup`.execute(s.db);
-          await sql`alter table transfers drop constraint transfers_pkey`.execute(s.db);
-        },
-        finish: (repeatsPossible) => finishDirect(s.db, repeatsPossible),
-      };
+      if (empty) await prepareDirect(s.db);
+      const finishKeys = (repeatsPossible: boolean): Promise<number> => finishDirect(s.db, repeatsPossible);
       const inProcess = store.kind === 'embedded';
-      load = await openLoad(s, source, segmentRows, empty, opts.maxSeenKeys ?? MAX_SEEN_KEYS, keys, inProcess);
+      load = await openLoad(s, source, segmentRows, empty, opts.maxSeenKeys ?? MAX_SEEN_KEYS, finishKeys, inProcess);
       const result = await fill(load);
       const inserted = await load.finish();
       if (rebuild) {

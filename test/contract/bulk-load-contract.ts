@@ -119,6 +119,13 @@ export function bulkLoadContract(t: Test, factory: StoreFactory): void {
     t.same(await indexes(), before, 'the indexes are back');
     const hit = await sql<{ n: string }>`select count(*) as n from transfers where to_address = '0xt3'`.execute(s.db);
     t.equal(Number(hit.rows[0].n), 10, 'the rebuilt index answers');
+    if (s.kind === 'postgres') {
+      // into the empty table the rows were written frozen: every page all-visible (the index builds count them)
+      const pages = await sql<{ relpages: number; relallvisible: number }>`select relpages, relallvisible
+        from pg_class where oid = 'transfers'::regclass`.execute(s.db);
+      t.ok(pages.rows[0].relpages > 0, 'the table has pages');
+      t.equal(pages.rows[0].relallvisible, pages.rows[0].relpages, 'all of them all-visible');
+    }
   });
 
   t.test(`${factory.name}: rows repeated after the key memory is cleared are stored once`, async (t) => {
@@ -145,5 +152,13 @@ export function bulkLoadContract(t: Test, factory: StoreFactory): void {
     t.equal(Number(unique.rows[0].n), 1, 'the content-key index is in place');
     const again = await loadTransfers(s, 'x', (l) => l.write(keys(0, 9)), { segmentRows: 4, maxSeenKeys: 4 });
     t.equal(again.result + again.inserted, 0, 'the same rows again add nothing');
+    // that load merged segments on its connection: the pool hands the same one out again (the last released)
+    const settings = await s.withCopySession(async (c) => {
+      const r = await sql<{ h: string; m: string; w: boolean }>`select current_setting('enable_hashjoin') as h,
+        current_setting('enable_mergejoin') as m,
+        (select setting = reset_val from pg_settings where name = 'work_mem') as w`.execute(c.db);
+      return r.rows[0];
+    });
+    t.same(settings, { h: 'on', m: 'on', w: true }, "the merges' planner settings do not outlive them");
   });
 }
