@@ -108,8 +108,8 @@ export function buildWalletGraph(input: EngineInput, tuning: EngineTuning, hybri
   const index = new AddressTable(given);
   const nodeOf = (a: string): number => index.id(a);
   const walletNode = new Uint32Array(wallets.length);
-  // an address list that starts with the wallets (as the benchmarks' and a plain list's do) needs no look-up:
-  // with distinct addresses, an address's id is its index
+  // an address list that starts with the wallets (the benchmarks' does; the service's loader numbers addresses in
+  // transfer order) needs no look-up: with distinct addresses, an address's id is its index
   for (let i = 0; i < wallets.length; i++) {
     const a = wallets[i].address;
     walletNode[i] = index.distinct && i < given.length && given[i] === a ? i : nodeOf(a);
@@ -241,7 +241,7 @@ export function buildWalletGraph(input: EngineInput, tuning: EngineTuning, hybri
   }
   const funderHubs = classifyFunders(hub, hubList, listed, transfers);
   statisticalHubs -= funderHubs;
-  // a hub the neighbourhoods did not leave out (a referral link's, in hybrid mode) may join two components in one
+  // a hub inside a neighbourhood (a hub by referral links, in hybrid mode) would join the components it separates
   let hubsOutside = true;
   for (const u of hubList.keys()) if (!blocked?.[order[u]]) hubsOutside = false;
 
