@@ -44,6 +44,8 @@ export class AddressTable {
   readonly keys: string[];
   /** tailHash of keys[i]. */
   hash: Uint32Array;
+  /** No two of the constructor's keys are equal: then a key's id is its index (addresses appended stay distinct). */
+  readonly distinct: boolean;
   private slots: Int32Array;
   private mask: number;
 
@@ -54,7 +56,9 @@ export class AddressTable {
     this.slots = new Int32Array(0);
     this.mask = 0;
     this.rehash(keys.length);
-    for (let i = 0; i < keys.length; i++) this.place(i);
+    let distinct = true;
+    for (let i = 0; i < keys.length; i++) if (!this.place(i)) distinct = false;
+    this.distinct = distinct;
   }
 
   get(a: string): number | undefined {
@@ -93,16 +97,21 @@ export class AddressTable {
     this.mask = size - 1;
   }
 
-  /** Puts key i in its slot, or over the slot of an equal earlier key. */
-  private place(i: number): void {
+  /** Puts key i in its slot, or over the slot of an equal earlier key; false in that case. */
+  private place(i: number): boolean {
     const { slots, mask, keys, hash } = this;
     const h = hash[i];
     let p = mix(h) & mask;
+    let fresh = true;
     for (; slots[p] >= 0; p = (p + 1) & mask) {
       const j = slots[p];
-      if (hash[j] === h && keys[j] === keys[i]) break;
+      if (hash[j] === h && keys[j] === keys[i]) {
+        fresh = false;
+        break;
+      }
     }
     slots[p] = i;
+    return fresh;
   }
 }
 

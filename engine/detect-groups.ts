@@ -56,8 +56,11 @@ export async function detectGroups(
   onProgress?: (p: EngineProgress) => void,
 ): Promise<Grouping> {
   const { n, m, eu, ev, off, adj, adjEdge } = g;
-  const uf = new UnionFind(n);
-  for (let k = 0; k < m; k++) uf.union(eu[k], ev[k]);
+  // from the graph's neighbourhoods (each inside one component, roots their smallest node as union() keeps them):
+  // only the edges between two of them are joined, none on a graph whose neighbourhoods are its components
+  const nb = g.neighbourhoods;
+  const uf = new UnionFind(nb ?? n);
+  for (let k = 0; k < m; k++) if (!nb || nb[eu[k]] !== nb[ev[k]]) uf.union(eu[k], ev[k]);
   const size = new Uint32Array(n);
   for (let u = 0; u < n; u++) if (off[u + 1] > off[u]) size[uf.find(u)]++;
   let components = 0;
@@ -81,12 +84,12 @@ export async function detectGroups(
     let bigNodes = 0;
     for (let u = 0; u < n; u++) bigNodes += big[u];
     if (bigNodes >= PARALLEL_MIN_NODES) {
-      // both threads, each on half of the adjacency (the same edges whatever the split), over the graph's CSR in
-      // shared memory (wallet-graph.ts)
+      // both threads, over the graph's CSR in shared memory (wallet-graph.ts), in PRUNE_TASKS ranges of equal
+      // adjacency taken by whichever thread is free (the same edges whatever the split)
       const p = typeof pool === 'function' ? pool() : pool;
       const task = { kind: 'prune' as const, off, adj, adjEdge };
       const bigShared = shared(big);
-      const bounds = rangeBounds(off, n, PARALLEL_CHUNKS);
+      const bounds = rangeBounds(off, n, PRUNE_TASKS);
       const results = await Promise.all(
         bounds.slice(0, -1).map((lo, i) => p.prune({ ...task, big: bigShared, keep, lo, hi: bounds[i + 1] })),
       );
@@ -196,6 +199,13 @@ export async function detectGroups(
     },
   };
 }
+
+/**
+ * Pruning tasks on a large component. A range's work is not its adjacency's length (each edge merges both
+ * endpoints' lists; at 1M hard the first half of the node order took 3-4x the second's CPU): with more ranges than
+ * threads a free thread takes the next and the threads end within about one range of each other.
+ */
+const PRUNE_TASKS = 8;
 
 /** Bins of small components per run: fixed, so that the partition does not depend on the thread count. */
 const LOUVAIN_BINS = 8;

@@ -1,7 +1,12 @@
 /** Union-find on a typed array (path halving, union by smaller root id so results do not depend on edge order). */
 export class UnionFind {
   readonly parent: Int32Array;
-  constructor(n: number) {
+  /** n singletons, or (an Int32Array) sets given by each element's smallest member: a copy of it is the parents. */
+  constructor(n: number | Int32Array) {
+    if (typeof n !== 'number') {
+      this.parent = n.slice();
+      return;
+    }
     this.parent = new Int32Array(n);
     for (let i = 0; i < n; i++) this.parent[i] = i;
   }

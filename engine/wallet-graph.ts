@@ -8,6 +8,7 @@ import type { EngineInput, EngineTuning } from './types.ts';
 import { UnionFind } from './union-find.ts';
 import { AddressTable } from './address-index.ts';
 import { fixedPrices, uniformAmounts } from './uniform-amounts.ts';
+import { shared } from './parallel-louvain.ts';
 
 /** A referral code used by more wallets than this is a public code (an influencer's), not a ring. */
 export const MAX_CODE_SHARE = 100;
@@ -67,6 +68,13 @@ export interface WalletGraph {
   off: Uint32Array;
   adj: Uint32Array;
   adjEdge: Uint32Array;
+  /**
+   * Per node, the smallest node id of its neighbourhood (groupedOrder): nodes joined by transfers that touch no
+   * labelled infrastructure and no address in hubMinDegree or more transfers. Every hub is such an address, so a
+   * neighbourhood lies inside one component of the hub-free graph: detection starts its components from them
+   * (detect-groups.ts). Undefined when the order has no neighbourhoods (more than 2^23 addresses).
+   */
+  neighbourhoods?: Int32Array;
   /** Hybrid-mode links between listed wallets (referrer, shared referral code): node pairs and kind. */
   links: Array<{ u: number; v: number; kind: 'referral_link' | 'shared_referral_code'; code?: string }>;
   /** Original directed transfers (node ids), for evidence. */
@@ -100,11 +108,22 @@ export function buildWalletGraph(input: EngineInput, tuning: EngineTuning, hybri
   const index = new AddressTable(given);
   const nodeOf = (a: string): number => index.id(a);
   const walletNode = new Uint32Array(wallets.length);
-  for (let i = 0; i < wallets.length; i++) walletNode[i] = nodeOf(wallets[i].address);
+  // an address list that starts with the wallets (the benchmarks' does; the service's loader numbers addresses in
+  // transfer order) needs no look-up: with distinct addresses, an address's id is its index
+  for (let i = 0; i < wallets.length; i++) {
+    const a = wallets[i].address;
+    walletNode[i] = index.distinct && i < given.length && given[i] === a ? i : nodeOf(a);
+  }
   const links: WalletGraph['links'] = [];
   if (hybrid) collectHybridLinks(input, walletNode, nodeOf, links, given);
   // canonical node ids: rank[input id] (the input's ids depend on its order)
-  const order = groupedOrder(given, canonicalOrder(given, index.hash), input, index, tuning.hubMinDegree);
+  const { order, neighbourhoods, blocked } = groupedOrder(
+    given,
+    canonicalOrder(given, index.hash),
+    input,
+    index,
+    tuning.hubMinDegree,
+  );
   const rank = new Uint32Array(given.length);
   for (let i = 0; i < order.length; i++) rank[order[i]] = i;
   const addresses = Array.from(order, (i) => given[i]);
@@ -165,11 +184,11 @@ export function buildWalletGraph(input: EngineInput, tuning: EngineTuning, hybri
     hi[p] = (l.u < l.v ? l.v : l.u) * 2;
     if (src) src[p] = NO_TRANSFER;
   }
-  // sort each bucket and dedupe into pair arrays
-  const pu = new Uint32Array(total);
-  const pv = new Uint32Array(total);
-  const pw = new Float64Array(total);
-  const pf = new Uint32Array(total);
+  // sort each bucket and dedupe into pair arrays, in shared memory: the hub-free edges are taken from them in place
+  const pu = new Uint32Array(new SharedArrayBuffer(4 * total));
+  const pv = new Uint32Array(new SharedArrayBuffer(4 * total));
+  const pw = new Float64Array(new SharedArrayBuffer(8 * total));
+  const pf = new Uint32Array(new SharedArrayBuffer(4 * total));
   const pt = timed ? new Float64Array(total).fill(Number.NaN) : null;
   let pairs = 0;
   for (let u = 0; u < n; u++) {
@@ -222,28 +241,13 @@ export function buildWalletGraph(input: EngineInput, tuning: EngineTuning, hybri
   }
   const funderHubs = classifyFunders(hub, hubList, listed, transfers);
   statisticalHubs -= funderHubs;
+  // a hub inside a neighbourhood (a hub by referral links, in hybrid mode) would join the components it separates
+  let hubsOutside = true;
+  for (const u of hubList.keys()) if (!blocked?.[order[u]]) hubsOutside = false;
 
   // 3. hub-free edges and CSR
-  let m = 0;
-  for (let k = 0; k < pairs; k++) if (hub[pu[k]] === HUB_NONE && hub[pv[k]] === HUB_NONE) m++;
-  // in shared memory (like the CSR and the transfers): the evidence scan reads them on a pool thread
-  const eu = new Uint32Array(new SharedArrayBuffer(4 * m));
-  const ev = new Uint32Array(new SharedArrayBuffer(4 * m));
-  const ew = new Float64Array(new SharedArrayBuffer(8 * m));
-  const ef = new Uint32Array(new SharedArrayBuffer(4 * m));
-  const eFirstTime = pt ? new Float64Array(m) : null;
-  const deg = new Uint32Array(n);
-  for (let k = 0, j = 0; k < pairs; k++) {
-    if (hub[pu[k]] !== HUB_NONE || hub[pv[k]] !== HUB_NONE) continue;
-    eu[j] = pu[k];
-    ev[j] = pv[k];
-    ew[j] = pw[k];
-    ef[j] = pf[k];
-    if (eFirstTime && pt) eFirstTime[j] = pt[k];
-    deg[pu[k]]++;
-    deg[pv[k]]++;
-    j++;
-  }
+  const { eu, ev, ew, ef, eFirstTime, deg } = hubFreeEdges(hub, fullDegree, { pu, pv, pw, pf, pt }, pairs);
+  const m = eu.length;
   const { off, adj, adjEdge } = buildCsr(n, eu, ev, deg);
   return {
     n,
@@ -263,6 +267,7 @@ export function buildWalletGraph(input: EngineInput, tuning: EngineTuning, hybri
     off,
     adj,
     adjEdge,
+    neighbourhoods: hubsOutside ? neighbourhoods : undefined,
     links,
     from: transfers.from,
     to: transfers.to,
@@ -283,6 +288,69 @@ export function buildWalletGraph(input: EngineInput, tuning: EngineTuning, hybri
     },
   };
 }
+
+interface PairArrays {
+  pu: Uint32Array;
+  pv: Uint32Array;
+  pw: Float64Array;
+  pf: Uint32Array;
+  pt: Float64Array | null;
+}
+
+/**
+ * The pairs without a hub endpoint, moved to the front of the pair arrays (a pair's index only falls) and each
+ * node's degree among them (its degree less its hub links). The arrays are kept at their length when little would
+ * be freed (no copy of millions of edges); when hub links or repeated transfers leave more than SLACK_SHARE of them
+ * unused, the edges are copied out so that the graph does not hold the slack.
+ */
+function hubFreeEdges(
+  hub: Uint8Array,
+  fullDegree: Uint32Array,
+  p: PairArrays,
+  pairs: number,
+): {
+  eu: Uint32Array;
+  ev: Uint32Array;
+  ew: Float64Array;
+  ef: Uint32Array;
+  eFirstTime: Float64Array | null;
+  deg: Uint32Array;
+} {
+  const { pu, pv, pw, pf, pt } = p;
+  const deg = fullDegree.slice();
+  let m = 0;
+  for (let k = 0; k < pairs; k++) {
+    const u = pu[k];
+    const v = pv[k];
+    if (hub[u] !== HUB_NONE || hub[v] !== HUB_NONE) {
+      deg[u]--;
+      deg[v]--;
+      continue;
+    }
+    if (m < k) {
+      pu[m] = u;
+      pv[m] = v;
+      pw[m] = pw[k];
+      pf[m] = pf[k];
+      if (pt) pt[m] = pt[k];
+    }
+    m++;
+  }
+  const exact = m < (1 - SLACK_SHARE) * pu.length;
+  const cut = <T extends Uint32Array | Float64Array>(a: T): T =>
+    (exact ? shared(a.subarray(0, m)) : a.subarray(0, m)) as T;
+  return {
+    eu: cut(pu),
+    ev: cut(pv),
+    ew: cut(pw),
+    ef: cut(pf),
+    eFirstTime: pt ? pt.slice(0, m) : null,
+    deg,
+  };
+}
+
+/** Unused share of the pair arrays above which the hub-free edges are copied to arrays of their own size. */
+const SLACK_SHARE = 0.125;
 
 /** CSR adjacency of an undirected edge list (in SharedArrayBuffers); `deg` holds each node's degree in it. */
 export function buildCsr(
@@ -596,9 +664,9 @@ function groupedOrder(
   input: EngineInput,
   index: AddressTable,
   hubMinDegree: number,
-): Uint32Array {
+): { order: Uint32Array; neighbourhoods?: Int32Array; blocked?: Uint8Array } {
   const n = given.length;
-  if (n > POSITIONS) return hashOrder;
+  if (n > POSITIONS) return { order: hashOrder };
   const { from, to } = input.transfers;
   const blocked = new Uint8Array(n);
   for (const [address] of input.labels.infrastructure) {
@@ -624,8 +692,15 @@ function groupedOrder(
   for (let u = 0; u < n; u++) key[u] = first[uf.find(u)] * POSITIONS + hashRank[u];
   key.sort();
   const order = new Uint32Array(n);
-  for (let j = 0; j < n; j++) order[j] = hashOrder[key[j] % POSITIONS];
-  return order;
+  // a neighbourhood's nodes are next to each other in the order: its smallest new id is where its run starts
+  const neighbourhoods = new Int32Array(n);
+  let runStart = 0;
+  for (let j = 0; j < n; j++) {
+    order[j] = hashOrder[key[j] % POSITIONS];
+    if (j > 0 && Math.floor(key[j] / POSITIONS) !== Math.floor(key[j - 1] / POSITIONS)) runStart = j;
+    neighbourhoods[j] = runStart;
+  }
+  return { order, neighbourhoods, blocked };
 }
 
 /** The transfers' node ids, in shared memory (the evidence scan reads them on a pool thread). */

@@ -31,4 +31,6 @@ t.test('AddressTable: a repeated key points at its last index, as Map.set would'
   const table = new AddressTable(['x', 'y', 'x']);
   t.equal(table.get('x'), 2);
   t.equal(table.get('y'), 1);
+  t.equal(table.distinct, false, 'not distinct: an id is not always its index');
+  t.equal(new AddressTable(['x', 'y']).distinct, true);
 });
