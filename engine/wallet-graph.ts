@@ -55,6 +55,8 @@ export interface WalletGraph {
   fullDegree: Uint32Array;
   /** Distinct listed counterparties per node. */
   listedDegree: Uint32Array;
+  /** Per node, 1 when it sent something and only ever to labelled infrastructure (onlyToLabelled). */
+  forwardsOnlyToLabelled: Uint8Array;
   /** Hub-free undirected edges (u < v) and their weights (transfer count). */
   eu: Uint32Array;
   ev: Uint32Array;
@@ -239,7 +241,8 @@ export function buildWalletGraph(input: EngineInput, tuning: EngineTuning, hybri
       statisticalHubs++;
     }
   }
-  const funderHubs = classifyFunders(hub, hubList, listed, transfers);
+  const forwardsOnlyToLabelled = onlyToLabelled(hub, transfers.from, transfers.to);
+  const funderHubs = classifyFunders(hub, hubList, listed, transfers, forwardsOnlyToLabelled);
   statisticalHubs -= funderHubs;
   // a hub inside a neighbourhood (a hub by referral links, in hybrid mode) would join the components it separates
   let hubsOutside = true;
@@ -268,6 +271,7 @@ export function buildWalletGraph(input: EngineInput, tuning: EngineTuning, hybri
     adj,
     adjEdge,
     neighbourhoods: hubsOutside ? neighbourhoods : undefined,
+    forwardsOnlyToLabelled,
     links,
     from: transfers.from,
     to: transfers.to,
@@ -445,6 +449,7 @@ function classifyFunders(
   hubList: Map<number, string>,
   listed: Uint8Array,
   transfers: EngineInput['transfers'],
+  forwardsOnlyToLabelled: Uint8Array,
 ): number {
   const { from, to, blockTime, txId } = transfers;
   if (!blockTime && !txId) return 0;
@@ -462,7 +467,7 @@ function classifyFunders(
     if (hub[from[i]] === HUB_STATISTICAL && listed[to[i]]) note(from[i], i);
     if (hub[to[i]] === HUB_STATISTICAL && listed[from[i]]) note(to[i], i);
   }
-  let funders = farmCollectors(hub, hubList, listed, transfers);
+  let funders = farmCollectors(hub, hubList, listed, transfers, forwardsOnlyToLabelled);
   let firstTime: Float64Array | undefined;
   const span = blockTime ? timeSpan(blockTime) : 0;
   for (const [u, list] of touching) {
@@ -492,29 +497,21 @@ function farmCollectors(
   hubList: Map<number, string>,
   listed: Uint8Array,
   transfers: EngineInput['transfers'],
+  forwardsOnlyToLabelled: Uint8Array,
 ): number {
   const { from, to, amount } = transfers;
-  const toLabelled = new Uint8Array(hub.length);
-  const elsewhere = new Uint8Array(hub.length);
   const paid = new Map<number, number[]>(); // candidate -> amounts its listed payers paid it
   for (let i = 0; i < from.length; i++) {
-    const f = from[i];
     const t = to[i];
-    if (f === t) continue;
-    if (hub[f] === HUB_STATISTICAL) {
-      if (hub[t] === HUB_LABELLED) toLabelled[f] = 1;
-      else elsewhere[f] = 1;
-    }
-    if (hub[t] === HUB_STATISTICAL && listed[f]) {
-      const list = paid.get(t);
-      const x = amount ? amount[i] : Number.NaN;
-      if (list) list.push(x);
-      else paid.set(t, [x]);
-    }
+    if (hub[t] !== HUB_STATISTICAL || !forwardsOnlyToLabelled[t] || !listed[from[i]] || from[i] === t) continue;
+    const list = paid.get(t);
+    const x = amount ? amount[i] : Number.NaN;
+    if (list) list.push(x);
+    else paid.set(t, [x]);
   }
   let found = 0;
   for (const [u, amounts] of paid) {
-    if (!toLabelled[u] || elsewhere[u] || amounts.length < UNIFORM_HUB_MIN) continue;
+    if (amounts.length < UNIFORM_HUB_MIN) continue;
     const priced = amounts.filter((x) => x > 0);
     if (priced.length >= amounts.length / 2 && fixedPrices(priced)) continue;
     hub[u] = HUB_FUNDER;
@@ -522,6 +519,18 @@ function farmCollectors(
     found++;
   }
   return found;
+}
+
+/**
+ * Per node, 1 when it sent something and only ever to labelled infrastructure: how an exchange deposit address
+ * behaves, forwarding its customer's deposits to the exchange (farmCollectors; evidence/collect.ts
+ * depositAddresses). Self-transfers do not count.
+ */
+function onlyToLabelled(hub: Uint8Array, from: Uint32Array, to: Uint32Array): Uint8Array {
+  const seen = new Uint8Array(hub.length); // bit 1: sent to labelled infrastructure, bit 2: sent elsewhere
+  for (let i = 0; i < from.length; i++) if (from[i] !== to[i]) seen[from[i]] |= hub[to[i]] === HUB_LABELLED ? 1 : 2;
+  for (let u = 0; u < seen.length; u++) seen[u] = seen[u] === 1 ? 1 : 0;
+  return seen;
 }
 
 /**

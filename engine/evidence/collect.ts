@@ -388,18 +388,13 @@ export async function collectEvidence(
  * consolidate so). A person's own deposit address is paid by one listed wallet and names nobody.
  */
 function depositAddresses(g: WalletGraph): Set<number> {
-  const { from, to, hub, listed } = g;
-  const toHub = new Uint8Array(g.n);
-  const elsewhere = new Uint8Array(g.n);
-  for (let i = 0; i < from.length; i++) {
-    const f = from[i];
-    // a farm's collector (wallet-graph.ts) too: a hub that only forwards to an exchange
-    if (listed[f] || (hub[f] !== HUB_NONE && g.hubList.get(f) !== 'farm_collector') || f === to[i]) continue;
-    if (hub[to[i]] === HUB_LABELLED) toHub[f] = 1;
-    else elsewhere[f] = 1;
-  }
+  const { hub, listed, forwardsOnlyToLabelled } = g;
   const out = new Set<number>();
-  for (let u = 0; u < g.n; u++) if (toHub[u] && !elsewhere[u]) out.add(u);
+  for (let u = 0; u < g.n; u++) {
+    if (!forwardsOnlyToLabelled[u] || listed[u]) continue;
+    // a farm's collector (wallet-graph.ts) too: a hub that only forwards to an exchange
+    if (hub[u] === HUB_NONE || g.hubList.get(u) === 'farm_collector') out.add(u);
+  }
   return out;
 }
 
