@@ -40,7 +40,7 @@ const pool = createEnginePool({ maxThreads: 2 });
 const tuning = {
   ...(values.web === undefined ? {} : { transferWebMin: Number(values.web) }),
   ...(values.share === undefined ? {} : { listedShareFull: Number(values.share) }),
-  ...(values.narrow === undefined ? {} : { untimedNarrowFactor: Number(values.narrow) }),
+  ...(values.narrow === undefined ? {} : { narrowFactor: Number(values.narrow) }),
 };
 const opts = { mode: 'onchain', preset: 'balanced', seed: 42, pool, tuning } as const;
 const result = await analyze(hop.input, opts);

@@ -66,7 +66,7 @@ if (values.help) {
       '  [--blind-seeds 9001,9002]  blind campaigns (docs/blind-campaigns.md), shipped tuning and presets, reported\n' +
       '    only; [--blind-legit 15000] [--blind-farms 40] set their sizes\n' +
       '  [--skip-hop] [--check-order] [--web-grid 0,5,8,12] [--share-grid 0.25,0.4,0.6] [--narrow-grid 1,0.75,0.5]\n' +
-      '  --web-grid, --share-grid, --narrow-grid  candidate transferWebMin, listedShareFull and untimedNarrowFactor\n' +
+      '  --web-grid, --share-grid, --narrow-grid  candidate transferWebMin, listedShareFull and narrowFactor\n' +
       '    values, chosen inside the CV\n' +
       '  --check-order  also run Hop with its transfer file reversed and count wallets whose risk changed',
   );
@@ -115,7 +115,7 @@ for (const web of grid(values['web-grid']))
       // without a web minimum there is no breadth to measure: the narrow factor has no effect (one candidate)
       if (web === 0 && narrow !== 1) continue;
       candidates.push({
-        tuning: { transferWebMin: web, listedShareFull: share, untimedNarrowFactor: narrow },
+        tuning: { transferWebMin: web, listedShareFull: share, narrowFactor: narrow },
         name: `web ${web} share ${share} narrow ${narrow}`,
         simDev: [],
         hopRisk: new Map(),
@@ -126,7 +126,7 @@ for (const web of grid(values['web-grid']))
 const isShipped = (c: Candidate): boolean =>
   c.tuning.transferWebMin === DEFAULT_TUNING.transferWebMin &&
   c.tuning.listedShareFull === DEFAULT_TUNING.listedShareFull &&
-  c.tuning.untimedNarrowFactor === DEFAULT_TUNING.untimedNarrowFactor;
+  c.tuning.narrowFactor === DEFAULT_TUNING.narrowFactor;
 if (!candidates.some(isShipped)) throw new Error('the shipped tuning must be one of the candidates');
 
 // 1. simulated campaigns: development seeds (choose) and test seeds (report)

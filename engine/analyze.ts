@@ -20,7 +20,7 @@ import { keepMembers } from './membership.ts';
 import { transferWebEvidence } from './evidence/transfer-web.ts';
 import { sideScanTask } from './evidence/side-scan.ts';
 import { type AddressBytes, addressBytesOnce, clusterLabel, hashSorted, labelOfHashes } from './cluster-label.ts';
-import { evidenceBreadth, hasBlockTimes } from './evidence/breadth.ts';
+import { evidenceBreadth, hasBlockTimes, socialOnly } from './evidence/breadth.ts';
 import { allFundingRuns, joinRuns } from './evidence/timed-funding.ts';
 import type {
   AnalyzeResult,
@@ -48,7 +48,7 @@ export const DEFAULT_TUNING: EngineTuning = {
   maxAddressesPerItem: 50,
   transferWebMin: 8,
   listedShareFull: 0.25,
-  untimedNarrowFactor: 0.5,
+  narrowFactor: 0.5,
 };
 
 /** Conclusive kinds that say more than how a wallet was funded: a wallet needs one to be rejected. */
@@ -153,12 +153,17 @@ export async function decide(
   const factors: number[] = [];
   const riskOf = (c: number, u: number): number =>
     walletRisk(factors[c], strength[u], raw[c].inconclusive === true || (kindsOf[u] & REJECTABLE_MASK) === 0);
-  // without block times a narrow cluster (no tie joining transferWebMin listed wallets) lends less (breadth.ts)
-  const narrowFactor = tuning.untimedNarrowFactor < 1 && !hasBlockTimes(graph) ? tuning.untimedNarrowFactor : 1;
+  // a narrow cluster (no tie joining transferWebMin listed wallets) lends less without block times, and with them
+  // when only its members' payments to one another tie it (breadth.ts)
+  const timed = hasBlockTimes(graph);
+  const narrowFactor = tuning.narrowFactor;
   const narrowCluster: boolean[] = [];
   const memberRisk = new Float64Array(graph.n); // each member's risk, computed once for its cluster and decision
   const clusters = raw.map((rc, c) => {
-    const narrow = narrowFactor < 1 && evidenceBreadth(rc.evidence, rc.directItems) < tuning.transferWebMin;
+    const narrow =
+      narrowFactor < 1 &&
+      (!timed || socialOnly(rc.kinds)) &&
+      evidenceBreadth(rc.evidence, rc.directItems) < tuning.transferWebMin;
     narrowCluster.push(narrow);
     const label = side && bytes ? sideLabel(side, bytes, rawOf[c], rc.members, kindsOf) : undefined;
     const cluster = finishCluster(graph, rc, rc.listedShare ?? 1, tuning, label);
@@ -206,7 +211,8 @@ export async function decide(
       r = [clusterLine[c], named];
       if (narrowCluster[c])
         r.push(
-          `without block times and no tie joining ${tuning.transferWebMin} or more listed wallets: ` +
+          `${timed ? 'tied only by payments among its members' : 'without block times'} and no tie joining ` +
+            `${tuning.transferWebMin} or more listed wallets: ` +
             'a few wallets paying each other may be one person or friends, the cluster lends less support',
         );
       if (raw[c].inconclusive) r.push('only unknown shared funders or counterparties: not conclusive on its own');

@@ -57,8 +57,9 @@ export function supportLevel(confidence: number): 'strong' | 'moderate' | 'weak'
  * How much a cluster lends its members (0-1): its support, scaled by the listed share of the grouping (campaign
  * wallets among all its non-hub addresses: a farm is mostly campaign wallets, an organic neighbourhood mostly
  * other addresses; `shareFull` (tuning `listedShareFull`) or more counts fully, 5% or less 0.45). Size plays no
- * part: a small farm with strong evidence is a farm. Without block times, analyze() scales a narrow cluster's
- * factor by `untimedNarrowFactor` (evidence/breadth.ts: breadth of its ties, not its member count).
+ * part: a small farm with strong evidence is a farm. Without block times, or with them when only payments among
+ * its members tie it, analyze() scales a narrow cluster's
+ * factor by `narrowFactor` (evidence/breadth.ts: breadth of its ties, not its member count).
  */
 export function clusterFactor(confidence: number, listedShare: number, shareFull = 0.25): number {
   const shareFactor = 0.45 + 0.55 * Math.max(0, Math.min(1, (listedShare - 0.05) / (shareFull - 0.05)));

@@ -109,11 +109,12 @@ export interface EngineTuning {
    */
   listedShareFull: number;
   /**
-   * Without block times, a cluster whose broadest tie (a web, a funder, a sweep receiver) joins fewer than
-   * `transferWebMin` listed wallets lends this share of its support (1: no effect; evidence/breadth.ts). Chosen by
-   * bench:quality inside its cross-validation.
+   * A narrow cluster (its broadest tie, a web, a funder, a sweep receiver, a funding chain, joins fewer than
+   * `transferWebMin` listed wallets) lends this share of its support (1: no effect) when the input has no block
+   * times, or when only its members' payments to one another tie it (evidence/breadth.ts). Chosen by bench:quality
+   * inside its cross-validation.
    */
-  untimedNarrowFactor: number;
+  narrowFactor: number;
 }
 
 export interface EvidenceItem {

@@ -5,8 +5,9 @@
  * share a funder or send to one receiver look the same whether they are a farm or a person's own wallets and
  * friends. What structure alone can still show is breadth: one web of transfers, one funder or one sweep receiver
  * tying many listed wallets together, which rarely forms by chance. An untimed cluster whose broadest tie joins
- * fewer than `transferWebMin` listed wallets is **narrow** and lends only `untimedNarrowFactor` of its support
+ * fewer than `transferWebMin` listed wallets is **narrow** and lends only `narrowFactor` of its support
  * (scoring.ts clusterFactor); both values are chosen by bench:quality inside its cross-validation (docs/engine.md).
+ * With times, the same holds for a narrow cluster tied only by its members' payments to one another (socialOnly).
  */
 import type { WalletGraph } from '../wallet-graph.ts';
 import type { EvidenceItem } from '../types.ts';
@@ -21,7 +22,7 @@ export function hasBlockTimes(g: WalletGraph): boolean {
 
 /**
  * Listed wallets joined by the broadest risk-bearing tie among these items (a web, a funder, a batch (untimed ones
- * come from transaction hashes), a sweep receiver);
+ * come from transaction hashes), a sweep receiver, a funding chain of depth d: d + 1 wallets);
  * the items before `from` are known to be none of those (direct transfers).
  */
 export function evidenceBreadth(items: readonly EvidenceItem[], from = 0): number {
@@ -39,8 +40,28 @@ export function evidenceBreadth(items: readonly EvidenceItem[], from = 0): numbe
             ? d.fundedMembers
             : it.kind === 'member_funder' && typeof d.fundedMembers === 'number'
               ? d.fundedMembers + 1
-              : 0;
+              : it.kind === 'funding_chain' && typeof d.depth === 'number'
+                ? d.depth + 1
+                : 0;
     if (typeof n === 'number' && n > broadest) broadest = n;
   }
   return broadest;
+}
+
+/**
+ * Kinds that tie members only to one another: payments among them, one of them paying the others, one member's
+ * first funding passed on by another (friends onboarding friends do all three).
+ */
+const SOCIAL_KINDS = new Set(['direct_transfer', 'member_funder', 'funding_chain']);
+
+/**
+ * True when every risk-bearing kind of a cluster is a tie among its members: no outside funder, sweep receiver or
+ * shared counterparty, and nothing timed (a batch, a co-timed run or lockstep brings its own kind). Friends and a
+ * person's own wallets look so; with block times a small farm shows itself by timing or by an outside funder or
+ * sweep. So with times a narrow cluster tied only socially lends `narrowFactor` too, as every narrow one does
+ * without times.
+ */
+export function socialOnly(kinds: ReadonlySet<string>): boolean {
+  for (const k of kinds) if (!SOCIAL_KINDS.has(k)) return false;
+  return kinds.size > 0;
 }

@@ -1,21 +1,22 @@
 /**
- * Issue 12, breadth without block times (engine/evidence/breadth.ts): an untimed narrow cluster (no tie joining
- * transferWebMin listed wallets) lends `untimedNarrowFactor` of its support; a broad funder (one address that paid
+ * Issue 12, breadth (engine/evidence/breadth.ts): a narrow cluster (no tie joining transferWebMin listed wallets)
+ * lends `narrowFactor` of its support without block times, and with them when only payments among its members tie
+ * it; a broad funder (one address that paid
  * transferWebMin or more members) brings its wallets to review but never to reject (funding only).
  */
 import t from 'tap';
 import { analyze, createEnginePool, PRESET_THRESHOLDS, type AnalyzeResult } from '../../engine/index.ts';
 import { evidenceBreadth } from '../../engine/evidence/breadth.ts';
-import { engineInput, evm, type Spec } from './helpers.ts';
+import { engineInput, evm, timedInput, type Spec, type TimedRow } from './helpers.ts';
 
 const pool = createEnginePool({ maxThreads: 2 });
 t.teardown(() => pool.destroy());
-const run = (spec: Spec, untimedNarrowFactor: number, transferWebMin = 8): Promise<AnalyzeResult> =>
+const run = (spec: Spec, narrowFactor: number, transferWebMin = 8): Promise<AnalyzeResult> =>
   analyze(engineInput(spec), {
     mode: 'onchain',
     preset: 'balanced',
     pool,
-    tuning: { untimedNarrowFactor, transferWebMin },
+    tuning: { narrowFactor, transferWebMin },
   });
 const risk = (r: AnalyzeResult, w: string): number => r.wallets.find((d) => d.address === w)!.riskScore;
 const { review, reject } = PRESET_THRESHOLDS.balanced;
@@ -52,14 +53,62 @@ t.test('an untimed narrow cluster lends the narrow factor of its support', async
   t.equal(risk(off, w), risk(full, w), 'without a web minimum there is no breadth: no effect');
 });
 
-t.test('with block times the narrow factor does not apply (timing evidence decides)', async (t) => {
+t.test('with block times, a narrow cluster tied only by payments among its members lends the factor', async (t) => {
+  // friends paying each other days apart: nothing timed and no outside tie tells them from a tiny farm
   const spec = trio('timed', (k) => 1_000_000 + k * 86_400);
   const full = await run(spec, 1);
   const half = await run(spec, 0.5);
   const w = spec.wallets[0] as string;
   t.equal(full.clusters.length, 1, 'one cluster');
-  t.ok(risk(full, w) > 20, `scored (${risk(full, w)})`);
-  t.equal(risk(half, w), risk(full, w));
+  t.ok(risk(full, w) >= review, `flagged at factor 1 (${risk(full, w)})`);
+  t.ok(Math.abs(risk(half, w) - risk(full, w) / 2) <= 1, `about half the risk at factor 0.5 (${risk(half, w)})`);
+  const reasons = half.wallets.find((d) => d.address === w)!.reasons;
+  t.ok(
+    reasons.some((r) => r.startsWith('tied only by payments among its members')),
+    'the reason says why',
+  );
+});
+
+t.test('with block times, a narrow cluster funded in one second from outside keeps its support', async (t) => {
+  const spec = trio('timed-batch', (k) => 1_000_000 + k * 86_400);
+  const rows: TimedRow[] = spec.transfers.map(([f, to, time]) => [f, to, time ?? Number.NaN, 0.01]);
+  // one outside sender pays all three the same amount in one second: a batch, timing evidence of its own
+  for (const w of spec.wallets as string[]) rows.push([evm('timed-batch-funder'), w, 900_000, 0.05]);
+  const input = timedInput(spec.wallets as string[], rows);
+  const opts = (narrowFactor: number) => ({
+    mode: 'onchain' as const,
+    preset: 'balanced' as const,
+    pool,
+    tuning: { narrowFactor },
+  });
+  const full = await analyze(input, opts(1));
+  const half = await analyze(input, opts(0.5));
+  const w = spec.wallets[0] as string;
+  t.ok(
+    full.clusters[0].evidence.some((e) => e.kind === 'batch_funding' && e.riskBearing),
+    'a batch',
+  );
+  t.equal(risk(half, w), risk(full, w), 'the narrow factor does not apply');
+  t.ok(risk(half, w) >= review, `flagged (${risk(half, w)})`);
+});
+
+t.test('with block times, a funding chain counts its depth as breadth', async (t) => {
+  // each wallet's first funding comes from the previous one, a day later: a chain of `n` listed wallets
+  const chainOf = (tag: string, n: number): { wallets: string[]; rows: TimedRow[] } => {
+    const wallets = Array.from({ length: n }, (_, i) => evm(`${tag}-${i}`));
+    const rows: TimedRow[] = [[evm(`${tag}-root`), wallets[0], 1_000_000, 1]];
+    wallets.slice(1).forEach((w, i) => rows.push([wallets[i], w, 1_000_000 + (i + 1) * 86_400, 0.9 - i * 0.05]));
+    return { wallets, rows };
+  };
+  const opts = { mode: 'onchain' as const, preset: 'balanced' as const, pool, tuning: { narrowFactor: 0.5 } };
+  const short = chainOf('short-chain', 4);
+  const long = chainOf('long-chain', 10);
+  const res = await analyze(timedInput([...short.wallets, ...long.wallets], [...short.rows, ...long.rows]), opts);
+  const breadth = (w: string): number => evidenceBreadth(res.clusters.find((c) => c.members.includes(w))!.evidence);
+  t.equal(breadth(short.wallets[0]), 4, 'a chain of four: breadth 4 (narrow)');
+  t.equal(breadth(long.wallets[0]), 10, 'a chain of ten: breadth 10');
+  t.ok(risk(res, short.wallets[3]) < review, `the short chain is not flagged (${risk(res, short.wallets[3])})`);
+  t.ok(risk(res, long.wallets[9]) >= review, `the long chain is (${risk(res, long.wallets[9])})`);
 });
 
 t.test('a broad cluster keeps its full support without times', async (t) => {
