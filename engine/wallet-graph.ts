@@ -242,7 +242,9 @@ export function buildWalletGraph(input: EngineInput, tuning: EngineTuning, hybri
     }
   }
   const forwardsOnlyToLabelled = onlyToLabelled(hub, transfers.from, transfers.to);
-  const funderHubs = classifyFunders(hub, hubList, listed, transfers, forwardsOnlyToLabelled);
+  const funderHubs =
+    classifyFunders(hub, hubList, listed, transfers, forwardsOnlyToLabelled) +
+    relayRoots(hub, hubList, listed, transfers, fullDegree);
   statisticalHubs -= funderHubs;
   // a hub inside a neighbourhood (a hub by referral links, in hybrid mode) would join the components it separates
   let hubsOutside = true;
@@ -516,6 +518,48 @@ function farmCollectors(
     if (priced.length >= amounts.length / 2 && fixedPrices(priced)) continue;
     hub[u] = HUB_FUNDER;
     hubList.set(u, 'farm_collector');
+    found++;
+  }
+  return found;
+}
+
+/**
+ * A hub-sized sender whose counterparties are mostly relays to listed wallets: unlisted addresses that received from
+ * it alone and sent to one listed wallet alone (a fresh intermediate per farm wallet, the root of a funding tree of
+ * thousands). Such a root is a farm's funder (hubList 'farm_funder'), not a service: a service's counterparties are
+ * its customers, not one-use addresses each passing its payment on to a campaign wallet. Needs no times: structure
+ * alone. Returns the number found.
+ */
+function relayRoots(
+  hub: Uint8Array,
+  hubList: Map<number, string>,
+  listed: Uint8Array,
+  transfers: EngineInput['transfers'],
+  fullDegree: Uint32Array,
+): number {
+  const { from, to } = transfers;
+  // per node: its one sender and its one receiver (-1: none yet, -2: more than one)
+  const sender = new Int32Array(hub.length).fill(-1);
+  const receiver = new Int32Array(hub.length).fill(-1);
+  const one = (a: Int32Array, u: number, v: number): void => {
+    a[u] = a[u] === -1 || a[u] === v ? v : -2;
+  };
+  for (let i = 0; i < from.length; i++) {
+    if (from[i] === to[i]) continue;
+    one(sender, to[i], from[i]);
+    one(receiver, from[i], to[i]);
+  }
+  const relays = new Map<number, number>(); // statistical hub -> its relays to listed wallets
+  for (let r = 0; r < hub.length; r++) {
+    const root = sender[r];
+    if (listed[r] || hub[r] !== HUB_NONE || root < 0 || hub[root] !== HUB_STATISTICAL) continue;
+    if (receiver[r] >= 0 && listed[receiver[r]]) relays.set(root, (relays.get(root) ?? 0) + 1);
+  }
+  let found = 0;
+  for (const [u, count] of relays) {
+    if (count < FUNDER_BURST_SHARE * fullDegree[u]) continue;
+    hub[u] = HUB_FUNDER;
+    hubList.set(u, 'farm_funder');
     found++;
   }
   return found;
