@@ -215,8 +215,48 @@ export function fundingRuns(g: WalletGraph, ff: FirstFunding, uniformMin = 0): F
     }
     s = e;
   }
-  treeRuns(g, ff, runs);
-  return runs;
+  const payroll = recurringPayers(g, batchSenders(g, runs));
+  const kept = payroll.size === 0 ? runs : runs.filter((r) => !payroll.has(r.sender));
+  treeRuns(g, ff, kept);
+  return kept;
+}
+
+/** Senders of batch runs that are not infrastructure. */
+function batchSenders(g: WalletGraph, runs: FundingRun[]): Set<number> {
+  const out = new Set<number>();
+  for (const r of runs) if (r.kind === 'batch_funding' && !isInfrastructure(g.hub[r.sender])) out.add(r.sender);
+  return out;
+}
+
+/**
+ * Of these senders, those that paid most (half or more) of their listed recipients again and again: RUN_MIN or more
+ * payments to each, at distinct times spanning ROUTINE_SPAN_SECONDS or more (a DAO's monthly payroll, one MultiSend
+ * a month). Their runs are a payroll's routine, as a batching service's are (routineBatches), not a farm's funding:
+ * a farm funds its wallets once, or in a few bursts within days.
+ */
+function recurringPayers(g: WalletGraph, senders: Set<number>): Set<number> {
+  const out = new Set<number>();
+  const { from, to, blockTime, listed } = g;
+  if (senders.size === 0 || !blockTime) return out;
+  const paid = new Map<number, Map<number, Set<number>>>(); // sender -> listed recipient -> payment times
+  for (let i = 0; i < from.length; i++) {
+    if (!senders.has(from[i]) || !listed[to[i]] || Number.isNaN(blockTime[i])) continue;
+    let byRecipient = paid.get(from[i]);
+    if (!byRecipient) paid.set(from[i], (byRecipient = new Map()));
+    let times = byRecipient.get(to[i]);
+    if (!times) byRecipient.set(to[i], (times = new Set()));
+    times.add(blockTime[i]);
+  }
+  for (const [sender, byRecipient] of paid) {
+    let recurring = 0;
+    for (const times of byRecipient.values()) {
+      if (times.size < RUN_MIN) continue;
+      const sorted = [...times].sort((a, b) => a - b);
+      if (sorted[sorted.length - 1] - sorted[0] >= ROUTINE_SPAN_SECONDS) recurring++;
+    }
+    if (2 * recurring >= byRecipient.size) out.add(sender);
+  }
+  return out;
 }
 
 /**
