@@ -315,8 +315,13 @@ export async function collectEvidence(
             firstFunderOf: funded.filter((u) => firstIn[u] === addr && Number.isFinite(firstInTime[u])).length,
             inBurst: timed ? burst : null,
           },
-          funded,
+          // a funder in a burst names the wallets of its runs at its full confidence; the others it paid at unrelated
+          // times (a bridge's users next to the farm it paid in one hour) only as a spread funder would
+          burst ? funded.filter((u) => inRun.has(u)) : funded,
         );
+        if (burst)
+          for (const u of funded)
+            if (!inRun.has(u)) mark(u, 'common_funder', (0.5 + 0.4 * ramp(inM.size, 2, 10)) * SPREAD_FUNDER_FACTOR);
         pattern(c, 'fan_out_funder', inM.size / size);
         used = true;
       }
