@@ -7,7 +7,7 @@
 import type { EngineInput, EngineTuning } from './types.ts';
 import { UnionFind } from './union-find.ts';
 import { AddressTable } from './address-index.ts';
-import { fixedPrices, uniformAmounts } from './uniform-amounts.ts';
+import { fixedPrices, isRoundAmount, uniformAmounts } from './uniform-amounts.ts';
 import { shared } from './parallel-louvain.ts';
 
 /** A referral code used by more wallets than this is a public code (an influencer's), not a ring. */
@@ -477,7 +477,8 @@ function classifyFunders(
     const chance = blockTime ? chanceBurstShare(list, blockTime, span) : 0;
     // half of its listed transfers in bursts beyond what its own rate makes by chance
     const bursts =
-      burstCount(list, blockTime, txId) - chance * list.length >= FUNDER_BURST_SHARE * (1 - chance) * list.length;
+      burstCount(list, blockTime, txId, transfers.amount) - chance * list.length >=
+      FUNDER_BURST_SHARE * (1 - chance) * list.length;
     if (bursts || paysOneAmount(u, list, transfers, (firstTime ??= firstFundingTimes(hub, transfers)))) {
       hub[u] = HUB_FUNDER;
       hubList.set(u, 'farm_funder');
@@ -652,8 +653,17 @@ export function chanceBurstShare(list: number[], blockTime: Float64Array, span: 
   return Math.max(0, 1 - (1 - p) ** 2 * within);
 }
 
-/** How many of these transfers are in a burst: a timed one, or BURST_MIN or more in one transaction. */
-function burstCount(list: number[], blockTime?: Float64Array, txId?: Uint32Array): number {
+/** Amounts all round (isRoundAmount) and not all the same. */
+function customersPicked(amounts: number[]): boolean {
+  return amounts.every(isRoundAmount) && amounts.some((x) => x !== amounts[0]);
+}
+
+/**
+ * How many of these transfers are in a burst: a timed one, or BURST_MIN or more in one transaction. A timed burst of
+ * round amounts, not all the same (0.1, 1, 0.05: what customers pick, isRoundAmount), is an exchange's busy minute,
+ * not a funder's script.
+ */
+function burstCount(list: number[], blockTime?: Float64Array, txId?: Uint32Array, amount?: Float64Array): number {
   const inBurst = new Uint8Array(list.length);
   if (blockTime) {
     const timed = list.map((_, k) => k).filter((k) => !Number.isNaN(blockTime[list[k]]));
@@ -661,7 +671,8 @@ function burstCount(list: number[], blockTime?: Float64Array, txId?: Uint32Array
     let start = 0;
     for (let k = 1; k <= timed.length; k++) {
       if (k < timed.length && blockTime[list[timed[k]]] - blockTime[list[timed[k - 1]]] <= BURST_GAP_SECONDS) continue;
-      if (k - start >= BURST_MIN) for (let j = start; j < k; j++) inBurst[timed[j]] = 1;
+      if (k - start >= BURST_MIN && !(amount && customersPicked(timed.slice(start, k).map((j) => amount[list[j]]))))
+        for (let j = start; j < k; j++) inBurst[timed[j]] = 1;
       start = k;
     }
   }
