@@ -34,8 +34,9 @@ t.test("a hub-sized collector forwarding to an exchange is a farm's; a mint's pr
     rows.push([b, mint, T0 + 35 * DAY + Math.floor(r() * 3600), 0.05 * (1 + Math.floor(r() * 2))]);
   rows.push([mint, exchange, T0 + 36 * DAY, 11]);
   const res = await run(timedInput([...farm, ...buyers], rows, { [exchange]: 'exchange' }));
-  // the mint is a funder hub too, by its buyers' burst (hubs by role), but a receiver that pays no one groups no one
-  t.equal(res.stats.funderHubs, 2);
+  // the collector is the one funder hub: the mint's buyers paid it in a burst, but of round prices not all the same,
+  // what customers pick (wallet-graph.ts burstCount), so it stays a hub
+  t.equal(res.stats.funderHubs, 1);
   t.equal(actionCounts(res, farm).approve, 0, 'every farm wallet is flagged');
   t.same(actionCounts(res, buyers), { approve: buyers.length, manual_review: 0, reject: 0 });
 });
