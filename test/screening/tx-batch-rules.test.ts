@@ -15,6 +15,7 @@ import {
 } from 'viem';
 import { analyzeTransaction } from '../../src/screening/tx/analyze-transaction.ts';
 import { MAX_SCREENED_CALLS } from '../../src/screening/tx/evm-asset-findings.ts';
+import type { Finding } from '../../src/screening/finding.ts';
 import { decideVerdict } from '../../src/screening/verdict.ts';
 import { SCAM_EVM, smallKnowledge } from './helpers.ts';
 
@@ -35,7 +36,7 @@ const scan = (doc: object, walletAddress: string | undefined = ME) => {
 const fn = (sig: string, args: unknown[]): Hex => encodeFunctionData({ abi: parseAbi([sig]), args } as never);
 const approve = (spender: string, amount: bigint) => fn('function approve(address,uint256)', [spender, amount]);
 const transfer = (to: string, amount: bigint) => fn('function transfer(address,uint256)', [to, amount]);
-const find = (r: { findings: { kind: string }[] }, kind: string) => r.findings.find((f) => f.kind === kind);
+const find = (r: { findings: Finding[] }, kind: string) => r.findings.find((f) => f.kind === kind);
 
 t.test('ERC-721 approve: one NFT to a spender, not an ERC-20 amount', async (t) => {
   const ape = scan({ to: BAYC, data: approve(UNKNOWN, 8817n) });
@@ -103,7 +104,7 @@ const MODE = (callType: string, selector = '00000000') =>
   `0x${callType}00${'00'.repeat(4)}${selector}${'00'.repeat(22)}`;
 const execute7579 = (mode: string, execution: Hex) => fn('function execute(bytes32,bytes)', [mode, execution]);
 const single = (to: string, value: bigint, data: Hex) =>
-  encodePacked(['address', 'uint256', 'bytes'], [to, value, data]);
+  encodePacked(['address', 'uint256', 'bytes'], [to as Hex, value, data]);
 const batch = (calls: { target: string; value: bigint; callData: Hex }[]) =>
   encodeAbiParameters(parseAbiParameters('(address target, uint256 value, bytes callData)[]'), [calls as never]);
 

@@ -1,8 +1,8 @@
 /**
  * Decodes one EVM call (calldata decoded with viem against evm-abis.ts) and returns its findings: token approvals
- * (evm-asset-findings.ts; one ERC-721 token: evm-nft-approval.ts), NFT operator approvals, EIP-2612 permits, Permit2,
- * transfers, and batches (multicall / aggregate, smart-account execute / executeBatch, ERC-7579 execute: evm-erc7579.ts)
- * whose inner calls are decoded the same way (depth-limited, at most MAX_SCREENED_CALLS a request).
+ * (evm-asset-findings.ts; one ERC-721 token: evm-nft-approval.ts), NFT operator approvals, EIP-2612 permits,
+ * Permit2, transfers, and batches (multicall / aggregate, smart-account execute / executeBatch, ERC-7579 execute:
+ * evm-erc7579.ts) whose inner calls are decoded the same way (depth-limited, at most MAX_SCREENED_CALLS a request).
  */
 import { decodeFunctionData, type Hex } from 'viem';
 import type { Finding } from '../finding.ts';
@@ -148,8 +148,8 @@ export function evmCallFindings(to: string, data: Hex, ctx: CallContext, depth =
     case 'execute':
     case 'executeFromExecutor':
     case 'executeBatch':
-      if (a.length === 2 && fn !== 'executeBatch') return erc7579Findings(fn, to, data, a, ctx, depth, value);
-      return smartAccountFindings(fn, to, data, a, ctx, depth, value);
+      if (a.length === 2 && fn !== 'executeBatch') return erc7579Findings({ fn, to, data, a, depth, value }, ctx);
+      return smartAccountFindings({ fn, to, data, a, depth, value }, ctx);
     default:
       return [];
   }
@@ -195,16 +195,11 @@ function accountCallFindings(to: string, data: Hex, ctx: CallContext, value: big
   return own || known ? [] : [unknownCall(to, data, ctx, value)];
 }
 
+/** An account's execute call as decoded: function name, account, calldata, arguments, batch depth, value sent. */
+type AccountCall = { fn: string; to: string; data: Hex; a: readonly unknown[]; depth: number; value: bigint };
+
 /** Smart-account execute / executeBatch (SimpleAccount, Kernel, Biconomy, Coinbase Smart Wallet). */
-function smartAccountFindings(
-  fn: string,
-  to: string,
-  data: Hex,
-  a: readonly unknown[],
-  ctx: CallContext,
-  depth: number,
-  value: bigint,
-): Finding[] {
+function smartAccountFindings({ fn, to, data, a, depth, value }: AccountCall, ctx: CallContext): Finding[] {
   let inner: InnerCall[];
   if (fn === 'execute') inner = [{ target: lc(a[0]), value: a[1] as bigint, callData: a[2] as Hex }];
   else if (a.length === 1)
@@ -228,15 +223,7 @@ function smartAccountFindings(
  * change the account's owners or modules), so it is high for code no list knows, never read as a plain call; a
  * staticcall changes nothing; execution data that does not decode or an unknown call type is `tx.malformed_batch`.
  */
-function erc7579Findings(
-  fn: string,
-  to: string,
-  data: Hex,
-  a: readonly unknown[],
-  ctx: CallContext,
-  depth: number,
-  value: bigint,
-): Finding[] {
+function erc7579Findings({ fn, to, data, a, depth, value }: AccountCall, ctx: CallContext): Finding[] {
   const exec = decodeErc7579(a[0] as Hex, a[1] as Hex, to, MAX_SCREENED_CALLS);
   const out = accountCallFindings(to, data, ctx, value);
   const mode = { mode: a[0] as string, callType: exec.callType };
