@@ -81,6 +81,18 @@ t.test('EIP-5792 wallet_sendCalls: every call screened, findings name the call',
   t.equal(bare.verdict, 'warn');
 });
 
+t.test('a batch is as risky as its worst call, not the sum of its calls', async (t) => {
+  // four limited approvals to spenders no list knows: each one is a warning; summed they were a block
+  const spenders = ['0x1111111111111111111111111111111111111112', '0x1111111111111111111111111111111111111113'];
+  const four = sendCalls([...spenders, ...spenders].map((s) => ({ to: USDC, data: approve(s, 5n * 10n ** 6n) })));
+  t.equal(four.findings.filter((f) => f.severity === 'medium').length, 4);
+  t.same(decideVerdict(four.findings), { verdict: 'warn', riskScore: 35 });
+  // findings outside the calls still add to the worst call, and a critical call still blocks
+  const outside = { ...find(four, 'tx.token_approval')!, data: {} };
+  t.equal(decideVerdict([...four.findings, outside]).riskScore, 58);
+  t.equal(sendCalls([{ to: USDC, data: approve(SCAM_EVM, 5n) }, { to: FRIEND }]).verdict, 'block');
+});
+
 t.test('wallet_sendCalls: malformed calls are invalid_transaction, huge batches warn', async (t) => {
   const bad = (calls: unknown, msg: RegExp) =>
     t.throws(() => sendCalls(calls as object[]), { code: 'invalid_transaction', message: msg });
