@@ -15,6 +15,7 @@ import { PERMIT2_ABI, PERMIT2_ADDRESS, TOKEN_ABI } from '../src/screening/tx/evm
 import { PROTOCOL_CONTRACTS } from '../src/screening/registry/protocol-contracts.ts';
 import { walletCases } from './screening-wallet-cases.ts';
 import { CASES_3 } from './screening-cases-3.ts';
+import { CASES_4 } from './screening-cases-4.ts';
 import { seaportWethOffer } from '../test/helpers/screening-requests.ts';
 
 const D = '/work/shared/datasets/screening/';
@@ -564,6 +565,7 @@ export async function runCases(
   for (const c of [...TX_CASES, ...SECOND_SET])
     rows.push(await scanCase(c, knowledge, c.req.type === 'transaction' ? 'tx' : c.req.type));
   for (const c of CASES_3) rows.push(await scanCase(c, knowledge, `set 3 ${c.req.chain === 'solana' ? 'sol' : 'tx'}`));
+  for (const c of CASES_4) rows.push(await scanCase(c, knowledge, 'set 4 tx'));
   const wallet = await walletCases(knowledge);
   try {
     for (const c of wallet.cases) rows.push(await scanCase(c, knowledge, 'wallet (chain data)'));

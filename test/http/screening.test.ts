@@ -61,6 +61,8 @@ t.test('v1 screening scan and feedback through the real app', async (t) => {
     ['{not json', /JSON/i],
     ['{"to":"0x1234","data":"0xzz"}', /hex/],
     ['{"to":"nobody","data":"0x095ea7b3"}', /not an address/],
+    ['{"method":"wallet_sendCalls","params":[{"chainId":"0x1","calls":[]}]}', /non-empty array/],
+    ['{"method":"wallet_sendCalls","params":[{"calls":[{"to":"0x1234"},{"data":"0xzz"}]}]}', /calls\[1\]: .*hex/],
   ] as const) {
     const r = await scan({ type: 'transaction', chain: 'evm', value });
     t.equal(r.status, 400, value);
@@ -73,6 +75,19 @@ t.test('v1 screening scan and feedback through the real app', async (t) => {
     value: '{"to":"00000000000000000000000000000000deadbeef","data":"095ea7b3","chainId":"0x0001"}',
   });
   t.equal(evasion.status, 200, 'odd encodings are screened, not refused');
+  const LISTED = '0x00000000000000000000000000000000deadbeef';
+  const batch = await scan({
+    type: 'transaction',
+    chain: 'ethereum',
+    value: JSON.stringify({
+      method: 'wallet_sendCalls',
+      params: [
+        { chainId: '0x1', calls: [{ to: '0x00000000000000000000000000000000000000aa' }, { to: LISTED, value: '0x1' }] },
+      ],
+    }),
+  });
+  t.equal(batch.body.verdict, 'block', 'a wallet_sendCalls paying a listed address in its second call');
+  t.ok(batch.body.findings.some((f: any) => f.data?.callIndex === '1' && f.kind === 'tx.counterparty_blocklisted'));
   t.equal(evasion.body.verdict, 'block', 'the unprefixed address is the listed one');
   t.ok(evasion.body.findings.some((f: any) => f.kind === 'tx.nonstandard_encoding'));
   for (const body of [

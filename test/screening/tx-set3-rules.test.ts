@@ -155,7 +155,7 @@ t.test('Safe MultiSend: every inner call is screened, inner delegatecalls too', 
   t.equal(pays.verdict, 'allow');
   const truncated = multiSend([{ op: 0, to: USDC, data: transfer(FRIEND, 5n) }]);
   const broken = safeTx(MULTISEND_CALL_ONLY, fn('function multiSend(bytes)', [`0x${truncated.slice(138, 250)}`]), 1);
-  t.ok(broken.kinds.includes('tx.nested_batch'));
+  t.ok(broken.kinds.includes('tx.malformed_batch'));
   t.equal(broken.verdict, 'warn');
 });
 

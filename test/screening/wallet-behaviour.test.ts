@@ -7,6 +7,7 @@ import { smallKnowledge } from './helpers.ts';
 
 const knowledge = smallKnowledge();
 const USDC = '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48';
+const BAYC = '0xbc4ca0eda7647a8ab7c2061c2e118a18a936f13d';
 
 t.test('wallet and transaction scans read behaviour from a chain provider (Etherscan protocol)', async (t) => {
   const { server, source } = await startScenario();
@@ -34,18 +35,18 @@ t.test('wallet and transaction scans read behaviour from a chain provider (Ether
   t.equal((await wallet(P.ordinary)).verdict, 'allow');
   t.ok(server.seen.length > 0, 'the provider was asked over HTTP');
 
-  const approve = (spender: string) =>
+  const approve = (spender: string, token = USDC, amount = 10n ** 9n) =>
     scanScreening(
       {
         type: 'transaction',
         chain: 'ethereum',
         walletAddress: P.me,
         value: JSON.stringify({
-          to: USDC,
+          to: token,
           data: encodeFunctionData({
             abi: TOKEN_ABI,
             functionName: 'approve',
-            args: [spender as `0x${string}`, 10n ** 9n],
+            args: [spender as `0x${string}`, amount],
           }),
         }),
       },
@@ -53,6 +54,8 @@ t.test('wallet and transaction scans read behaviour from a chain provider (Ether
     );
   const fresh = await approve(P.fresh);
   t.ok(kinds(fresh).includes('tx.fresh_spender'), 'a 2-day-old spender');
+  const ape = await approve(P.fresh, BAYC, 8817n);
+  t.ok(kinds(ape).includes('tx.fresh_spender'), 'one NFT approved to a 2-day-old contract: its spender is checked too');
   t.notOk(kinds(await approve(P.old)).includes('tx.fresh_spender'), 'a year-old spender is not fresh');
 
   const noChain = await scanScreening({ type: 'wallet', chain: 'evm', value: P.drainer }, deps);

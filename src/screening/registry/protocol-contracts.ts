@@ -19,6 +19,11 @@ export interface ProtocolContract {
   chainIds: readonly number[];
   /** Trusted to receive approvals / act as operator (routers, Permit2, marketplaces); false for e.g. WETH, ENS. */
   spender: boolean;
+  /**
+   * An ERC-721 collection: its `approve(address,uint256)` approves one token id, not an amount (same selector as
+   * ERC-20's approve, so only the contract tells them apart).
+   */
+  erc721: boolean;
 }
 
 export const PROTOCOL_REGISTRY_REF: RegistryRef = Object.freeze({ name: 'protocol-registry', version: '2026-11-24' });
@@ -27,7 +32,10 @@ export const PROTOCOL_REGISTRY_REF: RegistryRef = Object.freeze({ name: 'protoco
 const ALL = [1, 10, 56, 137, 8453, 42161, 43114, 130];
 const OP_STACK = [10, 8453, 130];
 
-const RAW: Array<[string, string, readonly number[], boolean]> = [
+/** ERC-721 collections of the registry (approve takes a token id): marked in RAW with this fifth element. */
+const ERC721 = 'erc721';
+
+const RAW: Array<[string, string, readonly number[], boolean, typeof ERC721?]> = [
   ['0x000000000022d473030f116ddee9f6b43ac78ba3', 'Uniswap Permit2', ALL, true],
   ['0x3fc91a3afd70395cd496c647d5a6cc9d4b2b7fad', 'Uniswap Universal Router', ALL, true],
   ['0x66a9893cc07d91d95644aedd05d03f95e1dba8af', 'Uniswap Universal Router (v4)', [1], true],
@@ -36,7 +44,7 @@ const RAW: Array<[string, string, readonly number[], boolean]> = [
   ['0xe592427a0aece92de3edee1f18e0157c05861564', 'Uniswap V3 SwapRouter', [1, 10, 137, 42161], true],
   ['0x68b3465833fb72a70ecdf485e0e4c7bd8665fc45', 'Uniswap SwapRouter02', [1, 10, 137, 42161], true],
   ['0x2626664c2603336e57b271c5c0b26f421741e481', 'Uniswap SwapRouter02', [8453], true],
-  ['0xc36442b4a4522e871399cd717abdd847ab11fe88', 'Uniswap V3 Positions NFT', [1, 10, 137, 42161], true],
+  ['0xc36442b4a4522e871399cd717abdd847ab11fe88', 'Uniswap V3 Positions NFT', [1, 10, 137, 42161], true, ERC721],
   ['0x6000da47483062a0d734ba3dc7576ce6a0b645c4', 'UniswapX Exclusive Dutch Order Reactor', [1], true],
   ['0x00000000006c3852cbef3e08e8df289169ede581', 'Seaport 1.1', ALL, true],
   ['0x00000000000001ad428e4906ae43d8f9852d0dd6', 'Seaport 1.4', ALL, true],
@@ -95,16 +103,16 @@ const RAW: Array<[string, string, readonly number[], boolean]> = [
   ['0xbb4cdb9cbd36b01bd1cbaebf2de08d9173bc095c', 'WBNB', [56], false],
   ['0xb31f66aa3c1e785363f0875a1b74e27b85fd66c7', 'WAVAX', [43114], false],
   ['0x00000000000c2e074ec69a0dfb2997ba6c7d2e1e', 'ENS Registry', [1], false],
-  ['0x57f1887a8bf19b14fc0df6fd9b2acc9af147ea85', 'ENS Base Registrar (.eth NFT)', [1], false],
+  ['0x57f1887a8bf19b14fc0df6fd9b2acc9af147ea85', 'ENS Base Registrar (.eth NFT)', [1], false, ERC721],
   ['0x253553366da8546fc250f225fe3d25d0c782303b', 'ENS ETH Registrar Controller', [1], false],
   ['0xd4416b13d2b3a9abae7acd5d6c2bbdbe25686401', 'ENS Name Wrapper', [1], false],
   ['0x231b0ee14048e9dccd1d247744d114a4eb5e8e63', 'ENS Public Resolver', [1], false],
   ['0xca11bde05977b3631167028862be2a173976ca11', 'Multicall3', ALL, false],
-  ['0xbc4ca0eda7647a8ab7c2061c2e118a18a936f13d', 'Bored Ape Yacht Club (BAYC)', [1], false],
-  ['0x60e4d786628fea6478f785a6d7e704777c86a7c6', 'Mutant Ape Yacht Club (MAYC)', [1], false],
+  ['0xbc4ca0eda7647a8ab7c2061c2e118a18a936f13d', 'Bored Ape Yacht Club (BAYC)', [1], false, ERC721],
+  ['0x60e4d786628fea6478f785a6d7e704777c86a7c6', 'Mutant Ape Yacht Club (MAYC)', [1], false, ERC721],
   ['0xb47e3cd837ddf8e4c57f05d70ab865de6e193bbb', 'CryptoPunks', [1], false],
-  ['0xed5af388653567af2f388e6224dc7c4b3241c544', 'Azuki', [1], false],
-  ['0xbd3531da5cf5857e7cfaa92426877b022e612cf8', 'Pudgy Penguins', [1], false],
+  ['0xed5af388653567af2f388e6224dc7c4b3241c544', 'Azuki', [1], false, ERC721],
+  ['0xbd3531da5cf5857e7cfaa92426877b022e612cf8', 'Pudgy Penguins', [1], false, ERC721],
   ['0xa238cbeb142c10ef7ad8442c6d1f9e89e07e7761', 'Safe MultiSend 1.3.0', ALL, false],
   ['0x40a2accbd92bca938b02010e17a5b8929b49130d', 'Safe MultiSendCallOnly 1.3.0', ALL, false],
   ['0x38869bf66a61cf6bdb996a6ae40d5853fd43b526', 'Safe MultiSend 1.4.1', ALL, false],
@@ -123,7 +131,10 @@ export const SAFE_DELEGATECALL_LIBS: ReadonlySet<string> = new Set(
 );
 
 export const PROTOCOL_CONTRACTS: ReadonlyMap<string, ProtocolContract> = new Map(
-  RAW.map(([address, label, chainIds, spender]) => [address, { address, label, chainIds, spender }]),
+  RAW.map(([address, label, chainIds, spender, standard]) => [
+    address,
+    { address, label, chainIds, spender, erc721: standard === ERC721 },
+  ]),
 );
 
 /** The registry entry of an EVM address (lower-case), or null. */

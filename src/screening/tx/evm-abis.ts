@@ -69,6 +69,15 @@ export const SMART_ACCOUNT_ABI = parseAbi([
   'function executeBatch(AccountCall[] calls)',
 ]);
 
+/**
+ * ERC-7579 modular accounts and ERC-7821 batch executors: the mode word says how executionCalldata is packed
+ * (evm-erc7579.ts). executeFromExecutor is the same call made by an installed executor module.
+ */
+export const ERC7579_ABI = parseAbi([
+  'function execute(bytes32 mode, bytes executionCalldata)',
+  'function executeFromExecutor(bytes32 mode, bytes executionCalldata)',
+]);
+
 export const PERMIT2_ADDRESS = '0x000000000022d473030f116ddee9f6b43ac78ba3';
 
 /** Spenders/operators trusted to receive approvals (lower-case) -> label: the registry's routers and marketplaces. */

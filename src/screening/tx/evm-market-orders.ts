@@ -135,3 +135,37 @@ export function sellOrderFindings(
     },
   ];
 }
+
+/** Blur's own site: its bulk listings are signed there, where the listed items and prices are shown. */
+const BLUR_SITE = 'blur.io';
+
+/**
+ * Blur's bulk-listing signature: typed data `Root {bytes32 root}` on the Blur Exchange domain, a Merkle root over any
+ * number of sell orders. The signature alone cannot show which items or prices it commits to, and every order under
+ * the root can be filled with it, so whoever built the tree decides what is listed and for how much. On blur.io
+ * (`origin`) it is Blur's own bulk listing (low); from any other site high (an aggregator can legitimately ask, so
+ * not block, but a drainer kit asks the same way); with no origin medium: opaque, and the site cannot be told.
+ */
+export function bulkRootFindings(
+  domainName: unknown,
+  primaryType: string,
+  message: Record<string, unknown>,
+  origin: string | null,
+): Finding[] | null {
+  if (domainName !== 'Blur Exchange' || primaryType !== 'Root') return null;
+  const onBlur = origin !== null && (origin === BLUR_SITE || origin.endsWith(`.${BLUR_SITE}`));
+  const root = typeof message.root === 'string' ? message.root : null;
+  const where = origin === null ? 'a site the request does not name' : onBlur ? BLUR_SITE : origin;
+  return [
+    {
+      kind: 'tx.bulk_listing_root',
+      severity: onBlur ? 'low' : origin === null ? 'medium' : 'high',
+      message:
+        `Blur bulk-listing signature (a Merkle root over sell orders) asked for by ${where}: the root hides which ` +
+        `items it lists and at what price, and every order under it can be filled with this one signature` +
+        `${onBlur ? '' : ` (Blur's own bulk listing is signed on ${BLUR_SITE})`}`,
+      source: heuristic('tx.market_order'),
+      data: { marketplace: domainName, root, origin },
+    },
+  ];
+}

@@ -11,6 +11,7 @@ import { heuristic } from '../finding.ts';
 import { SAFE_DELEGATECALL_LIBS } from '../registry/protocol-contracts.ts';
 import { ScreeningInputError } from '../screening-input-error.ts';
 import { addressListFindings } from '../wallet/analyze-wallet.ts';
+import { atCall, batchTooLarge, takeCalls } from './evm-asset-findings.ts';
 import { type CallContext, evmCallFindings } from './evm-call-findings.ts';
 
 const ADDR = /^0x[0-9a-fA-F]{40}$/;
@@ -106,9 +107,10 @@ function multiSendFindings(data: Hex, ctx: CallContext, depth: number): Finding[
   } catch {
     return []; // SignMessageLib and other library calls: nothing to unpack
   }
-  if (depth >= MAX_SAFE_DEPTH) return [malformedBatch(`MultiSend nested deeper than ${MAX_SAFE_DEPTH} levels`)];
+  if (depth >= MAX_SAFE_DEPTH)
+    return [unread('tx.nested_batch', `MultiSend nested deeper than ${MAX_SAFE_DEPTH} levels`)];
   const entries = unpackMultiSend(packed);
-  if (entries === null) return [malformedBatch('MultiSend batch whose entries do not fit its length')];
+  if (entries === null) return [unread('tx.malformed_batch', 'MultiSend batch whose entries do not fit its length')];
   ctx.decoded.push('multiSend');
   const out: Finding[] = [
     {
@@ -119,7 +121,10 @@ function multiSendFindings(data: Hex, ctx: CallContext, depth: number): Finding[
       data: { calls: entries.length },
     },
   ];
-  for (const e of entries) out.push(...safeCallFindings(e.to, e.operation, e.value, e.data, ctx, depth + 1));
+  const screened = takeCalls(ctx, entries.length);
+  for (const [i, e] of entries.slice(0, screened).entries())
+    out.push(...atCall(i, safeCallFindings(e.to, e.operation, e.value, e.data, ctx, depth + 1)));
+  if (screened < entries.length) out.push(batchTooLarge('Safe MultiSend', entries.length, screened));
   return out;
 }
 
@@ -145,6 +150,7 @@ function unpackMultiSend(packed: Hex): Entry[] | null {
   return entries;
 }
 
-function malformedBatch(message: string): Finding {
-  return { kind: 'tx.nested_batch', severity: 'medium', message, source: heuristic('tx.safe') };
+/** A MultiSend this scan does not unpack (too deep, or entries that do not fit): what it runs is unread. */
+function unread(kind: string, message: string): Finding {
+  return { kind, severity: 'medium', message, source: heuristic('tx.safe') };
 }

@@ -4,7 +4,9 @@
  * - `{method: 'eth_sendTransaction', params: [tx]}`;
  * - `{method: 'eth_signTypedData_v4' | 'eth_signTypedData_v3' | 'eth_signTypedData', params: [address, typedData]}`
  *   (typedData as JSON text or object; v1-style params order [typedData, address] is also read);
- * - `{method: 'eth_sign', params: [address, hash]}` and `{method: 'personal_sign', params: [message, address]}`.
+ * - `{method: 'eth_sign', params: [address, hash]}` and `{method: 'personal_sign', params: [message, address]}`;
+ * - `{method: 'wallet_sendCalls', params: [{chainId, from, calls}]}` (EIP-5792; evm-send-calls.ts) or the params alone.
+ * Any of them may name the requesting site in `origin` (a URL or host).
  */
 import type { Hex } from 'viem';
 import type { Finding } from '../finding.ts';
@@ -12,7 +14,9 @@ import { heuristic } from '../finding.ts';
 import type { ScreeningKnowledge } from '../knowledge.ts';
 import { ScreeningInputError } from '../screening-input-error.ts';
 import { addressListFindings, poisoningFinding } from '../wallet/analyze-wallet.ts';
+import { atCall, batchTooLarge, type CallContext, takeCalls } from './evm-asset-findings.ts';
 import { evmCallFindings } from './evm-call-findings.ts';
+import { inCall, readSendCalls } from './evm-send-calls.ts';
 import { typedDataFindings } from './evm-typed-data.ts';
 import { execTransactionFindings } from './evm-safe.ts';
 import { type Oddity, readChainId, readEvmAddress, readHexData, readValue } from './evm-normalise.ts';
@@ -46,11 +50,26 @@ export interface EvmTxResult {
   kind: string;
 }
 
+/** What the contexts of one request share: the inner-call budget and the requesting site. */
+type RequestScope = Pick<CallContext, 'budget' | 'origin'>;
+
+/** The host of `origin` (`https://blur.io/portfolio`, `blur.io`), lower-case; null when the request has none. */
+function readOrigin(v: unknown): string | null {
+  if (v === undefined || v === null) return null;
+  if (typeof v !== 'string') return bad('origin must be a string (the URL or host of the requesting site)');
+  try {
+    const host = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(v.trim()) ? v.trim() : `https://${v.trim()}`).hostname;
+    if (host !== '') return host.toLowerCase().replace(/\.$/, '');
+  } catch {}
+  return bad(`origin ${JSON.stringify(v.slice(0, 80))} is not a URL or host`);
+}
+
 export function screenEvmRequest(
   doc: Record<string, unknown>,
   knowledge: ScreeningKnowledge,
   walletAddress?: string,
   chainId: number | null = null,
+  scope: RequestScope = { budget: { screened: 0 }, origin: readOrigin(doc.origin) },
 ): EvmTxResult {
   if (typeof doc.method === 'string') {
     const method = doc.method;
@@ -59,8 +78,9 @@ export function screenEvmRequest(
     if (method === 'eth_sendTransaction' || method === 'eth_signTransaction') {
       if (params[0] === null || typeof params[0] !== 'object')
         return bad(`${method} params[0] must be a transaction object`);
-      return screenEvmRequest(params[0] as Record<string, unknown>, knowledge, walletAddress, chainId);
+      return screenEvmRequest(params[0] as Record<string, unknown>, knowledge, walletAddress, chainId, scope);
     }
+    if (method === 'wallet_sendCalls') return sendCallsResult(params[0], knowledge, walletAddress, chainId, scope);
     if (/^eth_signTypedData(_v[34])?$/.test(method)) {
       if (params.length < 2) return bad(`${method} params must be [address, typedData]`);
       const [first, second] = params;
@@ -68,7 +88,7 @@ export function screenEvmRequest(
       const odd: Oddity[] = [];
       const signer = addrFirst ? readEvmAddress(first, 'params[0]', odd) : readEvmAddress(second, 'params[1]', odd);
       const decoded = [method];
-      const ctx = { knowledge, walletAddress: walletAddress?.toLowerCase() ?? signer, decoded, chainId };
+      const ctx = { knowledge, walletAddress: walletAddress?.toLowerCase() ?? signer, decoded, chainId, ...scope };
       return {
         findings: [...typedDataFindings(addrFirst ? second : first, ctx, signer), ...oddityFinding(odd)],
         decoded,
@@ -101,9 +121,11 @@ export function screenEvmRequest(
     }
     return bad(
       `method ${JSON.stringify(method)} is not screened (eth_sendTransaction, eth_signTypedData*, eth_sign, ` +
-        `personal_sign)`,
+        `personal_sign, wallet_sendCalls)`,
     );
   }
+  if (Array.isArray(doc.calls) && doc.to === undefined && doc.data === undefined)
+    return sendCallsResult(doc, knowledge, walletAddress, chainId, scope);
   if (doc.to === undefined && doc.data === undefined && doc.input === undefined)
     return bad('an EVM transaction needs at least `to` (and optionally data, value, from, chainId)');
   const findings: Finding[] = [];
@@ -127,7 +149,7 @@ export function screenEvmRequest(
         source: heuristic('tx.chain'),
       });
   }
-  const ctx = { knowledge, walletAddress: walletAddress?.toLowerCase(), decoded, chainId };
+  const ctx = { knowledge, walletAddress: walletAddress?.toLowerCase(), decoded, chainId, ...scope };
   if (doc.authorizationList !== undefined) findings.push(...authorizationFindings(doc.authorizationList, ctx, odd));
   if (doc.to === undefined || doc.to === null) {
     findings.push({
@@ -159,6 +181,48 @@ export function screenEvmRequest(
   findings.push(...(execTransactionFindings(to, data, value, ctx) ?? evmCallFindings(to, data, ctx, 0, value)));
   findings.push(...oddityFinding(odd));
   return { findings, decoded, kind: 'evm' };
+}
+
+/**
+ * EIP-5792 wallet_sendCalls: every call screened as a transaction of its own from the same account (the request's
+ * call budget shared), each finding named by its call index; the verdict follows from all findings together, so the
+ * worst call decides. `from` stands in for walletAddress when that is not given (the calls run from it).
+ */
+function sendCallsResult(
+  p: unknown,
+  knowledge: ScreeningKnowledge,
+  walletAddress: string | undefined,
+  chainId: number | null,
+  scope: RequestScope,
+): EvmTxResult {
+  const odd: Oddity[] = [];
+  const req = readSendCalls(p, odd);
+  const findings: Finding[] = [];
+  const decoded = ['wallet_sendCalls'];
+  if (req.chainId !== null && chainId !== null && req.chainId !== chainId)
+    findings.push({
+      kind: 'tx.chain_mismatch',
+      severity: 'medium',
+      message: `wallet_sendCalls chainId ${req.chainId} differs from the requested chain (${chainId})`,
+      source: heuristic('tx.chain'),
+    });
+  findings.push({
+    kind: 'tx.batch',
+    severity: 'info',
+    message: `wallet_sendCalls with ${req.calls.length} call(s)`,
+    source: heuristic('tx.batch'),
+    data: { calls: req.calls.length },
+  });
+  const own = walletAddress ?? req.from ?? undefined;
+  const screened = takeCalls(scope, req.calls.length);
+  for (const [i, call] of req.calls.slice(0, screened).entries()) {
+    const r = inCall(i, () => screenEvmRequest(call, knowledge, own, chainId, scope));
+    findings.push(...atCall(i, r.findings));
+    decoded.push(...r.decoded);
+  }
+  if (screened < req.calls.length) findings.push(batchTooLarge('wallet_sendCalls', req.calls.length, screened));
+  findings.push(...oddityFinding(odd));
+  return { findings, decoded, kind: 'wallet_sendCalls' };
 }
 
 const READABLE = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/;

@@ -7,7 +7,7 @@
 import type { Finding, Severity } from '../finding.ts';
 import { heuristic } from '../finding.ts';
 import type { CallContext } from './evm-call-findings.ts';
-import { seaportOrderFindings, sellOrderFindings } from './evm-market-orders.ts';
+import { bulkRootFindings, seaportOrderFindings, sellOrderFindings } from './evm-market-orders.ts';
 import { safeTxFindings } from './evm-safe.ts';
 import { addressListFindings } from '../wallet/analyze-wallet.ts';
 import { ScreeningInputError } from '../screening-input-error.ts';
@@ -80,7 +80,7 @@ export function typedDataFindings(raw: unknown, ctx: CallContext, signer: string
     findings.push(...listed.map((f) => ({ ...f, kind: 'tx.counterparty_blocklisted' })));
   };
   const isPermit2 = verifying === PERMIT2_ADDRESS || domain.name === 'Permit2';
-  let sell: Finding[] | null;
+  let order: Finding[] | null;
   if (primaryType === 'Permit' && !isPermit2) {
     const amount = message.value !== undefined ? big(message.value) : message.allowed === true ? null : 0n;
     spenderFinding(
@@ -112,8 +112,10 @@ export function typedDataFindings(raw: unknown, ctx: CallContext, signer: string
     findings.push(...safeTxFindings(message, ctx));
   } else if (primaryType === 'OrderComponents' || domain.name === 'Seaport') {
     findings.push(...seaportOrderFindings(message, signer));
-  } else if ((sell = sellOrderFindings(domain.name, primaryType, message)) !== null) {
-    findings.push(...sell);
+  } else if ((order = sellOrderFindings(domain.name, primaryType, message)) !== null) {
+    findings.push(...order);
+  } else if ((order = bulkRootFindings(domain.name, primaryType, message, ctx.origin)) !== null) {
+    findings.push(...order);
   } else {
     findings.push({
       kind: 'tx.typed_data',

@@ -56,7 +56,8 @@ export async function walletChainEvidence(address: string, input: ChainEvidenceI
   }
 }
 
-const SPENDER_KINDS = /^tx\.(token_approval|nft_operator_approval|permit|permit2_|eip7702_delegation)/;
+const SPENDER_KINDS =
+  /^tx\.(token_approval|nft_approval|nft_operator_approval|permit|permit2_|eip7702_delegation|account_delegatecall)/;
 const RECIPIENT_KINDS = /^tx\.(native_transfer|token_transfer|token_batch_transfer|permit2_transfer)/;
 
 /** The unknown spenders and recipients of a transaction, by its findings. */
