@@ -162,7 +162,7 @@ export async function decide(
   const clusters = raw.map((rc, c) => {
     const narrow =
       narrowFactor < 1 &&
-      (!timed || socialOnly(rc.kinds)) &&
+      (!timed || socialOnly(rc.kinds, rc.evidence, rc.directItems)) &&
       evidenceBreadth(rc.evidence, rc.directItems) < tuning.transferWebMin;
     narrowCluster.push(narrow);
     const label = side && bytes ? sideLabel(side, bytes, rawOf[c], rc.members, kindsOf) : undefined;

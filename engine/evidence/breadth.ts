@@ -56,12 +56,16 @@ const SOCIAL_KINDS = new Set(['direct_transfer', 'member_funder', 'funding_chain
 
 /**
  * True when every risk-bearing kind of a cluster is a tie among its members: no outside funder, sweep receiver or
- * shared counterparty, and nothing timed (a batch, a co-timed run or lockstep brings its own kind). Friends and a
+ * shared counterparty, and nothing timed (a batch, a co-timed run or lockstep brings its own kind; a funding chain
+ * whose members passed their first funding on within the day, a peel chain's hops, is timed too). Friends and a
  * person's own wallets look so; with block times a small farm shows itself by timing or by an outside funder or
  * sweep. So with times a narrow cluster tied only socially lends `narrowFactor` too, as every narrow one does
- * without times.
+ * without times. The items before `from` are direct transfers.
  */
-export function socialOnly(kinds: ReadonlySet<string>): boolean {
+export function socialOnly(kinds: ReadonlySet<string>, items: readonly EvidenceItem[], from = 0): boolean {
   for (const k of kinds) if (!SOCIAL_KINDS.has(k)) return false;
+  if (kinds.has('funding_chain'))
+    for (let i = from; i < items.length; i++)
+      if (items[i].kind === 'funding_chain' && items[i].data.passThrough === true) return false;
   return kinds.size > 0;
 }

@@ -44,6 +44,8 @@ export const SWEEP_GAP_SECONDS = 600;
 export const UNTIMED_SWEEP_MIN = 3;
 /** Confidence factor of a shared funder whose timed payments to the members formed no batch or co-timed run. */
 export const SPREAD_FUNDER_FACTOR = 0.6;
+/** A member passing its first funding on to the next within this many seconds (the same day) passes it through. */
+export const PASS_THROUGH_SECONDS = 86_400;
 
 export interface Evidence {
   clusters: RawCluster[];
@@ -189,6 +191,9 @@ export async function collectEvidence(
       if (f < 0 || clusterOf[f] !== c || !Number.isFinite(firstInTime[u])) continue;
       let depth = 1;
       let x = f;
+      // passed through: every member of the chain sent the next its first funding within PASS_THROUGH_SECONDS of
+      // receiving its own (a peel chain's hops); friends onboarding friends pass money on days later
+      let passThrough = firstInTime[u] - firstInTime[f] <= PASS_THROUGH_SECONDS;
       while (
         depth < 16 &&
         firstIn[x] >= 0 &&
@@ -196,6 +201,8 @@ export async function collectEvidence(
         firstIn[x] !== u &&
         firstInTime[x] <= firstInTime[u]
       ) {
+        if (firstIn[firstIn[x]] >= 0 && firstInTime[x] - firstInTime[firstIn[x]] > PASS_THROUGH_SECONDS)
+          passThrough = false;
         x = firstIn[x];
         depth++;
       }
@@ -213,7 +220,7 @@ export async function collectEvidence(
         confidence,
         riskBearing: true,
         addresses: [addresses[f], addresses[u]],
-        data: { depth, blockTime: firstInTime[u] },
+        data: { depth, blockTime: firstInTime[u], passThrough },
       });
       out[c].counts.riskBearing++;
       mark(f, 'funding_chain', confidence);

@@ -92,23 +92,36 @@ t.test('with block times, a narrow cluster funded in one second from outside kee
   t.ok(risk(half, w) >= review, `flagged (${risk(half, w)})`);
 });
 
-t.test('with block times, a funding chain counts its depth as breadth', async (t) => {
-  // each wallet's first funding comes from the previous one, a day later: a chain of `n` listed wallets
-  const chainOf = (tag: string, n: number): { wallets: string[]; rows: TimedRow[] } => {
+t.test('with block times, a funding chain counts its depth as breadth; passed through, it is timed', async (t) => {
+  // each wallet's first funding comes from the previous one, `gap` seconds after that one's own: a chain of `n`
+  const chainOf = (tag: string, n: number, gap: number): { wallets: string[]; rows: TimedRow[] } => {
     const wallets = Array.from({ length: n }, (_, i) => evm(`${tag}-${i}`));
     const rows: TimedRow[] = [[evm(`${tag}-root`), wallets[0], 1_000_000, 1]];
-    wallets.slice(1).forEach((w, i) => rows.push([wallets[i], w, 1_000_000 + (i + 1) * 86_400, 0.9 - i * 0.05]));
+    wallets.slice(1).forEach((w, i) => rows.push([wallets[i], w, 1_000_000 + (i + 1) * gap, 0.9 - i * 0.05]));
     return { wallets, rows };
   };
   const opts = { mode: 'onchain' as const, preset: 'balanced' as const, pool, tuning: { narrowFactor: 0.5 } };
-  const short = chainOf('short-chain', 4);
-  const long = chainOf('long-chain', 10);
-  const res = await analyze(timedInput([...short.wallets, ...long.wallets], [...short.rows, ...long.rows]), opts);
+  // friends passing money on days later; a peel chain's hops an hour apart
+  const short = chainOf('short-chain', 4, 3 * 86_400);
+  const long = chainOf('long-chain', 10, 3 * 86_400);
+  const peel = chainOf('peel-chain', 4, 3600);
+  const all = [short, long, peel];
+  const res = await analyze(
+    timedInput(
+      all.flatMap((c) => c.wallets),
+      all.flatMap((c) => c.rows),
+    ),
+    opts,
+  );
   const breadth = (w: string): number => evidenceBreadth(res.clusters.find((c) => c.members.includes(w))!.evidence);
   t.equal(breadth(short.wallets[0]), 4, 'a chain of four: breadth 4 (narrow)');
   t.equal(breadth(long.wallets[0]), 10, 'a chain of ten: breadth 10');
   t.ok(risk(res, short.wallets[3]) < review, `the short chain is not flagged (${risk(res, short.wallets[3])})`);
   t.ok(risk(res, long.wallets[9]) >= review, `the long chain is (${risk(res, long.wallets[9])})`);
+  t.ok(
+    risk(res, peel.wallets[3]) >= review,
+    `a short chain passed through within hours is (${risk(res, peel.wallets[3])})`,
+  );
 });
 
 t.test('a broad cluster keeps its full support without times', async (t) => {
