@@ -55,8 +55,8 @@ export interface WalletGraph {
   fullDegree: Uint32Array;
   /** Distinct listed counterparties per node. */
   listedDegree: Uint32Array;
-  /** Per node, 1 when it sent something and only ever to labelled infrastructure (onlyToLabelled). */
-  forwardsOnlyToLabelled: Uint8Array;
+  /** Per node, 1 when it sent something and only ever to infrastructure (onlyToInfrastructure). */
+  forwardsOnlyToInfrastructure: Uint8Array;
   /** Hub-free undirected edges (u < v) and their weights (transfer count). */
   eu: Uint32Array;
   ev: Uint32Array;
@@ -241,9 +241,9 @@ export function buildWalletGraph(input: EngineInput, tuning: EngineTuning, hybri
       statisticalHubs++;
     }
   }
-  const forwardsOnlyToLabelled = onlyToLabelled(hub, transfers.from, transfers.to);
+  const forwardsOnlyToInfrastructure = onlyToInfrastructure(hub, transfers.from, transfers.to);
   const funderHubs =
-    classifyFunders(hub, hubList, listed, transfers, forwardsOnlyToLabelled) +
+    classifyFunders(hub, hubList, listed, transfers, forwardsOnlyToInfrastructure) +
     relayRoots(hub, hubList, listed, transfers, fullDegree);
   statisticalHubs -= funderHubs;
   // a hub inside a neighbourhood (a hub by referral links, in hybrid mode) would join the components it separates
@@ -273,7 +273,7 @@ export function buildWalletGraph(input: EngineInput, tuning: EngineTuning, hybri
     adj,
     adjEdge,
     neighbourhoods: hubsOutside ? neighbourhoods : undefined,
-    forwardsOnlyToLabelled,
+    forwardsOnlyToInfrastructure,
     links,
     from: transfers.from,
     to: transfers.to,
@@ -451,7 +451,7 @@ function classifyFunders(
   hubList: Map<number, string>,
   listed: Uint8Array,
   transfers: EngineInput['transfers'],
-  forwardsOnlyToLabelled: Uint8Array,
+  forwardsOnlyToInfrastructure: Uint8Array,
 ): number {
   const { from, to, blockTime, txId } = transfers;
   if (!blockTime && !txId) return 0;
@@ -469,7 +469,7 @@ function classifyFunders(
     if (hub[from[i]] === HUB_STATISTICAL && listed[to[i]]) note(from[i], i);
     if (hub[to[i]] === HUB_STATISTICAL && listed[from[i]]) note(to[i], i);
   }
-  let funders = farmCollectors(hub, hubList, listed, transfers, forwardsOnlyToLabelled);
+  let funders = farmCollectors(hub, hubList, listed, transfers, forwardsOnlyToInfrastructure);
   let firstTime: Float64Array | undefined;
   const span = blockTime ? timeSpan(blockTime) : 0;
   for (const [u, list] of touching) {
@@ -489,7 +489,7 @@ function classifyFunders(
 }
 
 /**
- * A hub-sized receiver of listed wallets' funds that only ever passes them on to labelled infrastructure (an
+ * A hub-sized receiver of listed wallets' funds that only ever passes them on to infrastructure (an
  * exchange), as a deposit address forwards to its exchange: a farm's collector (hubList 'farm_collector'), not a
  * service. A service that many listed wallets pay gives something back or pays someone; one paid prices (a mint
  * whose proceeds go to an exchange: uniform-amounts.ts fixedPrices) is a shop and stays a hub. Its payers are
@@ -500,13 +500,13 @@ function farmCollectors(
   hubList: Map<number, string>,
   listed: Uint8Array,
   transfers: EngineInput['transfers'],
-  forwardsOnlyToLabelled: Uint8Array,
+  forwardsOnlyToInfrastructure: Uint8Array,
 ): number {
   const { from, to, amount } = transfers;
   const paid = new Map<number, number[]>(); // candidate -> amounts its listed payers paid it
   for (let i = 0; i < from.length; i++) {
     const t = to[i];
-    if (hub[t] !== HUB_STATISTICAL || !forwardsOnlyToLabelled[t] || !listed[from[i]] || from[i] === t) continue;
+    if (hub[t] !== HUB_STATISTICAL || !forwardsOnlyToInfrastructure[t] || !listed[from[i]] || from[i] === t) continue;
     const list = paid.get(t);
     const x = amount ? amount[i] : Number.NaN;
     if (list) list.push(x);
@@ -567,13 +567,13 @@ function relayRoots(
 }
 
 /**
- * Per node, 1 when it sent something and only ever to labelled infrastructure: how an exchange deposit address
- * behaves, forwarding its customer's deposits to the exchange (farmCollectors; evidence/collect.ts
- * depositAddresses). Self-transfers do not count.
+ * Per node, 1 when it sent something and only ever to infrastructure (labelled, or an unlabelled hub: an exchange
+ * nobody labelled has a hub's fan-out): how an exchange deposit address behaves, forwarding its customer's deposits
+ * to the exchange (farmCollectors; evidence/collect.ts depositAddresses). Self-transfers do not count.
  */
-function onlyToLabelled(hub: Uint8Array, from: Uint32Array, to: Uint32Array): Uint8Array {
-  const seen = new Uint8Array(hub.length); // bit 1: sent to labelled infrastructure, bit 2: sent elsewhere
-  for (let i = 0; i < from.length; i++) if (from[i] !== to[i]) seen[from[i]] |= hub[to[i]] === HUB_LABELLED ? 1 : 2;
+function onlyToInfrastructure(hub: Uint8Array, from: Uint32Array, to: Uint32Array): Uint8Array {
+  const seen = new Uint8Array(hub.length); // bit 1: sent to infrastructure, bit 2: sent elsewhere
+  for (let i = 0; i < from.length; i++) if (from[i] !== to[i]) seen[from[i]] |= isInfrastructure(hub[to[i]]) ? 1 : 2;
   for (let u = 0; u < seen.length; u++) seen[u] = seen[u] === 1 ? 1 : 0;
   return seen;
 }

@@ -394,16 +394,16 @@ export async function collectEvidence(
 }
 
 /**
- * Unlabelled, unlisted addresses that sent something and only ever to labelled infrastructure (an exchange): how an
+ * Unlabelled, unlisted addresses that sent something and only ever to infrastructure (an exchange): how an
  * exchange deposit address behaves, forwarding each customer's deposits to the exchange. A deposit address belongs
  * to one account, so listed wallets paying the same one are one owner's (the exchange-rotation and collector farms
  * consolidate so). A person's own deposit address is paid by one listed wallet and names nobody.
  */
 function depositAddresses(g: WalletGraph): Set<number> {
-  const { hub, listed, forwardsOnlyToLabelled } = g;
+  const { hub, listed, forwardsOnlyToInfrastructure } = g;
   const out = new Set<number>();
   for (let u = 0; u < g.n; u++) {
-    if (!forwardsOnlyToLabelled[u] || listed[u]) continue;
+    if (!forwardsOnlyToInfrastructure[u] || listed[u]) continue;
     // a farm's collector (wallet-graph.ts) too: a hub that only forwards to an exchange
     if (hub[u] === HUB_NONE || g.hubList.get(u) === 'farm_collector') out.add(u);
   }

@@ -40,3 +40,23 @@ t.test("a hub-sized collector forwarding to an exchange is a farm's; a mint's pr
   t.equal(actionCounts(res, farm).approve, 0, 'every farm wallet is flagged');
   t.same(actionCounts(res, buyers), { approve: buyers.length, manual_review: 0, reject: 0 });
 });
+
+t.test(
+  'a collector forwarding to an exchange nobody labelled (a hub by its fan-out) is a deposit address',
+  async (t) => {
+    const rows: TimedRow[] = [];
+    const hotWallet = evm('unlabelled-exchange');
+    // the exchange pays 2 * HUB_MIN customers outside the list: a statistical hub, not labelled
+    for (let i = 0; i < 2 * HUB_MIN; i++) rows.push([hotWallet, evm(`outside-customer-${i}`), T0 + i * 600, 0.1 + r()]);
+    const collector = evm('collector-to-unlabelled');
+    const farm = Array.from({ length: 12 }, (_, i) => evm(`unlabelled-collector-farm-${i}`));
+    for (const w of farm) rows.push([evm(`own-source-${w}`), w, T0 + Math.floor(r() * 30 * DAY), 0.02 + r() * 0.08]);
+    for (const w of farm) rows.push([w, collector, T0 + 40 * DAY + Math.floor(r() * 5 * DAY), 0.005 + r() * 0.05]);
+    rows.push([collector, hotWallet, T0 + 46 * DAY, 0.4]);
+    rows.sort((a, b) => a[2] - b[2]);
+    const res = await run(timedInput(farm, rows));
+    const sweep = res.clusters.flatMap((c) => c.evidence).find((e) => e.kind === 'consolidation_sweep');
+    t.equal(sweep?.data.depositAddress, true, 'its payments are a deposit address sweep');
+    t.equal(actionCounts(res, farm).approve, 0, 'every farm wallet is flagged');
+  },
+);
