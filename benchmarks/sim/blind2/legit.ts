@@ -5,7 +5,7 @@
  * onboarding, friends paying friends.
  */
 import type { Infra } from './infra.ts';
-import { DAY, HOUR, SNAPSHOT, T0, type World } from './world.ts';
+import { DAY, HOUR, SNAPSHOT, type World } from './world.ts';
 
 /** Shares of the legitimate wallets, fixed before any run. */
 export const LEGIT_SHARES = [
@@ -138,10 +138,10 @@ export class LegitUsers {
       this.w.chance(0.5) ? this.infra.mint(a, this.between(s)) : this.infra.market(a, this.between(s));
   }
 
-  /** Active over years: many exchanges and contracts, and peers. */
+  /** Active over one to three years: many exchanges and contracts. */
   private powerUser(): void {
     const a = this.listed('power_user');
-    const s = T0 + this.w.uni(0, 60) * DAY;
+    const s = SNAPSHOT - this.w.uni(400, 1100) * DAY;
     this.cexFund(a, s, this.w.int(5, 20));
     this.infra.bridgeIn(a, this.between(s), this.w.logUni(0.1, 10));
     this.live(a, s + HOUR, this.w.int(20, 60));

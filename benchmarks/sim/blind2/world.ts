@@ -7,10 +7,8 @@ import type { TruthRow } from '../campaign-sim.ts';
 
 export const DAY = 86_400;
 export const HOUR = 3_600;
-/** 2024-01-01: the oldest activity (power users, sleepers) starts here. */
-export const T0 = 1_704_067_200;
-/** The campaign's snapshot, 420 days later: every transfer is before it. */
-export const SNAPSHOT = T0 + 420 * DAY;
+/** The campaign's snapshot (2025-02-24): every transfer is before it; power users start up to three years back. */
+export const SNAPSHOT = 1_704_067_200 + 420 * DAY;
 
 export interface Blind2Transfer {
   from: string;
