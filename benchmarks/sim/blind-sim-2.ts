@@ -58,9 +58,10 @@ export function simulateBlind2Campaign(opts: Blind2Options): Blind2Simulated {
   const legitWallets = opts.legitWallets ?? DEFAULT_LEGIT;
   const w = new World(opts.seed);
   const infra = new Infra(w);
-  new LegitUsers(w, infra).build(legitWallets);
+  const legit = new LegitUsers(w, infra);
+  legit.build(legitWallets);
   farmPlan(w, opts.farms ?? DEFAULT_FARMS, legitWallets / DEFAULT_LEGIT).forEach((p, i) => {
-    const farm = new Farm(w, infra, p.type, `b2f${i}`, p.size);
+    const farm = new Farm(w, infra, p.type, `b2f${i}`, p.size, legit.wallets);
     SHAPES[p.type](farm, w, infra);
   });
   // the list as a campaign exports it (sorted by address), transfers as an explorer exports them (by time)

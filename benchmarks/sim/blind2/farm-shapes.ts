@@ -87,7 +87,7 @@ const scwFactory: Shape = (f, w) => {
   });
 };
 
-/** Wallets that live like users (exchange withdrawals, random contracts), with gas top-ups between them. */
+/** Wallets that live like users (exchange withdrawals, random contracts, trades with users), with top-ups between. */
 const interleaved: Shape = (f, w, infra) => {
   const collectors = [w.addr(), w.addr()];
   for (const a of f.wallets) {
@@ -99,6 +99,12 @@ const interleaved: Shape = (f, w, infra) => {
     const peer = w.pick(f.wallets);
     if (peer !== a && w.chance(0.35)) w.pay(a, peer, w.uni(t, end), w.uni(0.001, 0.006), 'ETH');
     if (w.chance(0.5)) f.claimTo(a, end + w.uni(1, 20) * DAY, w.pick(collectors));
+    // a fifth trade with real users (an NFT or tokens sold over the counter), one way or the other
+    if (w.chance(0.2)) {
+      const person = w.pick(f.people);
+      const [from, to] = w.chance(0.5) ? [a, person] : [person, a];
+      w.pay(from, to, w.uni(t, SNAPSHOT - DAY), w.logUni(10, 400), 'USDC');
+    }
   }
 };
 

@@ -46,6 +46,8 @@ export class Farm {
     readonly type: Blind2FarmType,
     readonly group: string,
     size: number,
+    /** The legitimate wallets, whom farms that mix with users pay and are paid by. */
+    readonly people: readonly string[],
   ) {
     for (let i = 0; i < size; i++) this.wallets.push(w.listed('farm', type, group));
     const slow = type === 'random_delay' || type === 'interleaved' || type.startsWith('nolink_');
