@@ -91,6 +91,19 @@ t.test('transfers look like an explorer export of the neighbourhood', async (t) 
   );
 });
 
+t.test('every listed wallet was funded, and no time is a pile-up', async (t) => {
+  const received = new Set(sim.transfers.map((x) => x.to));
+  t.same(
+    sim.truth.filter((r) => !received.has(r.address)).map((r) => r.pattern),
+    [],
+    'each listed wallet received something before the snapshot',
+  );
+  const perTime = new Map<number, number>();
+  for (const x of sim.transfers) perTime.set(x.time, (perTime.get(x.time) ?? 0) + 1);
+  // one block holds one batch at most (a grant round, an onboarding batch), not a share of the whole campaign
+  t.ok(Math.max(...perTime.values()) <= 200, 'at most 200 transfers at one time');
+});
+
 t.test('the no-link farms share only what legitimate users use too', async (t) => {
   for (const [g, ws] of groups) {
     if (!isNoLink(row.get(ws[0])!.pattern)) continue;

@@ -14,7 +14,7 @@ const cexSubaccounts: Shape = (f, w, infra) => {
   const ex = infra.exchange();
   let t = f.start;
   f.wallets.forEach((a, i) => {
-    if (i % w.int(5, 40) === 0) t += w.uni(2, 48) * HOUR;
+    if (i % w.int(5, 40) === 0) t += f.gap(f.wallets.length / 22.5, 48);
     const sub = `${f.group}:sub${i % subs}`;
     infra.withdraw(w.chance(0.85) ? ex : infra.exchange(), a, t + w.uni(0, 40) * 60, w.uni(0.01, 0.05));
     const end = f.run(a, t + HOUR);
@@ -31,7 +31,7 @@ const hopChain: Shape = (f, w) => {
   let i = 0;
   while (i < f.wallets.length) {
     const next = w.addr();
-    t += w.uni(0.5, 30) * HOUR;
+    t += f.gap(f.wallets.length / 2, 30);
     w.pay(hop, next, t, (f.wallets.length - i) * 0.03 + 0.01, 'ETH');
     hop = next;
     const k = Math.min(w.int(1, 3), f.wallets.length - i);
@@ -60,7 +60,7 @@ const crossChain: Shape = (f, w, infra) => {
   infra.bridgeIn(gas, f.start - DAY, 0.5);
   const bridge = w.pick(infra.bridges);
   for (const a of f.wallets) {
-    const t = f.start + w.uni(0, 20) * DAY;
+    const t = f.when(20);
     infra.bridgeIn(a, t, w.uni(0.02, 0.1), w.chance(0.7) ? bridge : undefined);
     if (w.chance(0.4)) w.pay(gas, a, t + w.uni(1, 30) * HOUR, w.uni(0.0015, 0.003), 'ETH');
     const end = f.run(a, t + HOUR);
@@ -78,7 +78,7 @@ const scwFactory: Shape = (f, w) => {
   let tx = '';
   f.wallets.forEach((a, i) => {
     if (i % w.int(10, 50) === 0) {
-      t += w.uni(0.2, 24) * HOUR;
+      t += f.gap(f.wallets.length / 30, 24);
       tx = w.txHash();
     }
     w.pay(factory, a, t, 0.008, 'ETH', tx);
@@ -91,7 +91,7 @@ const scwFactory: Shape = (f, w) => {
 const interleaved: Shape = (f, w, infra) => {
   const collectors = [w.addr(), w.addr()];
   for (const a of f.wallets) {
-    const t = f.start + w.uni(0, 60) * DAY;
+    const t = f.when(60);
     infra.withdraw(infra.exchange(), a, t, w.pick([0.05, 0.1, 0.2]));
     const n = w.int(2, 10);
     for (let i = 0; i < n; i++) infra.anyAction(a, w.uni(t, SNAPSHOT - DAY));
@@ -114,7 +114,7 @@ const partialDisperse: Shape = (f, w, infra) => {
   const share = w.uni(0.4, 0.6);
   const batched = Math.round(f.wallets.length * share);
   const batches = w.int(1, 3);
-  const times = Array.from({ length: batches }, () => f.start + w.uni(0, 10) * DAY);
+  const times = Array.from({ length: batches }, () => f.when(10));
   const txs = times.map((t) => w.pay(op, infra.disperse, t, batched * 0.02, 'ETH'));
   f.wallets.forEach((a, i) => {
     let t: number;
@@ -123,7 +123,7 @@ const partialDisperse: Shape = (f, w, infra) => {
       t = times[b];
       w.pay(infra.disperse, a, t, w.chance(0.5) ? 0.02 : w.uni(0.015, 0.025), 'ETH', txs[b]);
     } else {
-      t = f.start + w.uni(0, 30) * DAY;
+      t = f.when(30);
       w.pay(op, a, t, w.uni(0.01, 0.03), 'ETH');
     }
     const end = f.run(a, t + w.uni(1, 48) * HOUR);
@@ -136,7 +136,7 @@ const cexSweep: Shape = (f, w, infra) => {
   const ex = infra.exchange();
   const deposit = infra.depositAddress(f.group, ex);
   for (const a of f.wallets) {
-    const t = f.start + w.uni(0, 30) * DAY;
+    const t = f.when(30);
     infra.withdraw(infra.exchange(), a, t, w.uni(0.01, 0.06));
     const end = f.run(a, t + w.uni(1, 72) * HOUR);
     const claimAt = end + w.uni(1, 10) * DAY;
@@ -153,7 +153,7 @@ const sleeper: Shape = (f, w, infra) => {
   const collector = w.addr();
   w.pay(op, collector, f.start + DAY, 0.01, 'ETH');
   for (const a of f.wallets) {
-    let t = f.start + w.uni(0, 40) * DAY;
+    let t = f.when(40);
     w.pay(op, a, t, w.uni(0.02, 0.06), 'ETH');
     while (t < SNAPSHOT - 60 * DAY) {
       t += w.uni(24, 36) * DAY;
@@ -172,14 +172,14 @@ const randomDelay: Shape = (f, w) => {
   const base = w.uni(0.01, 0.05);
   for (const a of f.wallets) {
     const o = w.pick(ops);
-    const t = f.start + w.uni(0, 60) * DAY;
+    const t = f.when(60);
     w.pay(o, a, t, f.jitter(base, 0.4), 'ETH');
     const end = f.run(a, t + w.uni(1, 10) * DAY);
     if (w.chance(0.5)) f.claimTo(a, end + w.uni(1, 20) * DAY, o);
   }
 };
 
-/** Each wallet, its script done, passes what is left to the next one; chains of 4-25 started by fresh addresses. */
+/** Each wallet passes what it has left to the next one; chains of 4-25 started by fresh addresses. */
 const relayChain: Shape = (f, w) => {
   const op = f.operator(f.start);
   let prev = '';
@@ -189,13 +189,14 @@ const relayChain: Shape = (f, w) => {
     if (left === 0) {
       left = w.int(4, 25);
       const seed = w.addr();
-      t = f.start + w.uni(0, 20) * DAY;
+      t = f.when(20);
       w.pay(op, seed, t, 0.05, 'ETH');
       prev = seed;
     }
+    // the next wallet is funded after the first steps of this one's script, which goes on meanwhile
     t += w.uni(0.5, 30) * HOUR;
     w.pay(prev, a, t, w.uni(0.01, 0.04), 'ETH');
-    t = f.run(a, t);
+    f.run(a, t);
     prev = a;
     left--;
   }
@@ -204,7 +205,7 @@ const relayChain: Shape = (f, w) => {
 /** Nothing but public infrastructure: own exchange withdrawals and own deposit addresses. */
 const nolinkCex: Shape = (f, w, infra) => {
   for (const a of f.wallets) {
-    const t = f.start + w.uni(0, 60) * DAY;
+    const t = f.when(60);
     const ex = infra.exchange();
     infra.withdraw(ex, a, t, w.pick([0.02, 0.05, 0.1]));
     const end = f.run(a, t + w.uni(1, 240) * HOUR);
@@ -215,7 +216,7 @@ const nolinkCex: Shape = (f, w, infra) => {
 /** Bridged in and out one by one, through public bridges only. */
 const nolinkBridge: Shape = (f, w, infra) => {
   for (const a of f.wallets) {
-    const t = f.start + w.uni(0, 60) * DAY;
+    const t = f.when(60);
     infra.bridgeIn(a, t, w.uni(0.01, 0.08));
     const end = f.run(a, t + w.uni(1, 240) * HOUR);
     if (w.chance(0.6)) infra.bridgeOut(a, end + w.uni(1, 30) * DAY, w.uni(0.005, 0.05));

@@ -62,6 +62,21 @@ export class Farm {
     this.start = SNAPSHOT - (type === 'sleeper' ? w.uni(240, 380) : w.uni(25, 150)) * DAY;
   }
 
+  /** Funding ends by the middle of the farm's time before the snapshot, so its wallets have time to work. */
+  get fundBy(): number {
+    return this.start + (SNAPSHOT - 5 * DAY - this.start) / 2;
+  }
+
+  /** A funding time: within `days` of the start, and before `fundBy`. */
+  when(days: number): number {
+    return this.start + this.w.uni(0, Math.min(days * DAY, this.fundBy - this.start));
+  }
+
+  /** The gap between `count` funding rounds run one after another: at most `maxHours`, all done by `fundBy`. */
+  gap(count: number, maxHours: number): number {
+    return Math.min(maxHours * HOUR, (this.fundBy - this.start) / Math.max(1, count)) * this.w.uni(0.5, 1.5);
+  }
+
   /** The farm's script for one wallet from `t`; returns when it ended. */
   run(who: string, t: number): number {
     const s = this.script;

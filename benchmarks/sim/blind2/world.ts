@@ -79,11 +79,14 @@ export class World {
     this.labels.push({ address, list });
   }
 
-  /** One transfer; a new transaction unless `tx` names one (a batch paying many in one transaction). */
+  /**
+   * One transfer; a new transaction unless `tx` names one (a batch paying many in one transaction). A transfer after
+   * the snapshot is drawn but not kept: the import was made at the snapshot (clamping would pile them on one time).
+   */
   pay(from: string, to: string, time: number, amount: number, asset: string, tx?: string): string {
     const txHash = tx ?? this.txHash();
-    const t = Math.min(Math.round(time), SNAPSHOT - 60);
-    this.transfers.push({ from, to, time: t, amount: roundAmount(amount, asset), asset, txHash });
+    const t = Math.round(time);
+    if (t < SNAPSHOT) this.transfers.push({ from, to, time: t, amount: roundAmount(amount, asset), asset, txHash });
     return txHash;
   }
 
