@@ -10,9 +10,11 @@
  * The thresholds chosen on all development data are compared with the shipped ones (engine/scoring.ts).
  * Last line: one JSON object. Usage: npm run bench:quality [-- --threads 2] [--dev-seeds 1,2] [--test-seeds 109,110]
  *   [--world-seeds 209,210] [--blind-seeds 9001,9002 [--blind-legit 15000] [--blind-farms 40]]
+ *   [--blind2-seeds 9601,9602 [--blind2-legit 24000] [--blind2-farms 44]]
  * Blind seeds (benchmarks/sim/blind-sim.ts, docs/blind-campaigns.md: shapes written without reading the engine) are
  * run with the shipped tuning and presets and reported only; with --dev-seeds "" --test-seeds "" --skip-hop
- * nothing else runs.
+ * nothing else runs. Blind2 seeds (benchmarks/sim/blind-sim-2.ts, docs/blind-campaigns-2.md, a second simulator
+ * written the same way) likewise; their farms built to leave no on-chain link (`nolink_` types) get rows apart.
  */
 import { parseArgs } from 'node:util';
 import {
@@ -40,6 +42,7 @@ import {
 } from './lib/threshold-choice.ts';
 import { simulateCampaign, UNLINKED_FARM_TYPES, type TruthRow } from './sim/campaign-sim.ts';
 import { simulateBlindCampaign } from './sim/blind-sim.ts';
+import { isNoLink, simulateBlind2Campaign } from './sim/blind-sim-2.ts';
 
 const { values } = parseArgs({
   options: {
@@ -50,6 +53,9 @@ const { values } = parseArgs({
     'blind-seeds': { type: 'string', default: '' },
     'blind-legit': { type: 'string' },
     'blind-farms': { type: 'string' },
+    'blind2-seeds': { type: 'string', default: '' },
+    'blind2-legit': { type: 'string' },
+    'blind2-farms': { type: 'string' },
     folds: { type: 'string', default: '5' },
     'skip-hop': { type: 'boolean' },
     'check-order': { type: 'boolean' },
@@ -65,6 +71,8 @@ if (values.help) {
       '  [--world-seeds 209,210]  simulated campaigns with the world shapes added (reported only; "" to skip)\n' +
       '  [--blind-seeds 9001,9002]  blind campaigns (docs/blind-campaigns.md), shipped tuning and presets, reported\n' +
       '    only; [--blind-legit 15000] [--blind-farms 40] set their sizes\n' +
+      '  [--blind2-seeds 9601,9602]  campaigns of the second blind simulator (docs/blind-campaigns-2.md), likewise;\n' +
+      '    [--blind2-legit 24000] [--blind2-farms 44] set their sizes\n' +
       '  [--skip-hop] [--check-order] [--web-grid 0,5,8,12] [--share-grid 0.25,0.4,0.6] [--narrow-grid 1,0.75,0.5]\n' +
       '  --web-grid, --share-grid, --narrow-grid  candidate transferWebMin, listedShareFull and narrowFactor\n' +
       '    values, chosen inside the CV\n' +
@@ -143,14 +151,17 @@ async function simulate(seed: number, tuning: Partial<EngineTuning>, world = fal
   const risk = new Map(result.wallets.map((w) => [w.address, w.riskScore]));
   return { seed, truth: sim.truth, risk, seconds: (performance.now() - t0) / 1000 };
 }
-/** A blind campaign run with the shipped tuning: only ever reported, never chosen on. */
-async function simulateBlind(seed: number): Promise<SimRun> {
-  const size = (v: string | undefined): number | undefined => (v === undefined ? undefined : Number(v));
-  const sim = simulateBlindCampaign({
-    seed,
-    legitWallets: size(values['blind-legit']),
-    farms: size(values['blind-farms']),
-  });
+const size = (v: string | undefined): number | undefined => (v === undefined ? undefined : Number(v));
+/**
+ * A blind campaign (`blind`: benchmarks/sim/blind-sim.ts, `blind2`: benchmarks/sim/blind-sim-2.ts) run with the
+ * shipped tuning: only ever reported, never chosen on.
+ */
+function simulateBlind(seed: number, kind: 'blind' | 'blind2'): Promise<SimRun> {
+  const simulate = kind === 'blind' ? simulateBlindCampaign : simulateBlind2Campaign;
+  const legitWallets = size(values[`${kind}-legit` as const]);
+  return runShipped(seed, simulate({ seed, legitWallets, farms: size(values[`${kind}-farms` as const]) }));
+}
+async function runShipped(seed: number, sim: { input: EngineInput; truth: TruthRow[] }): Promise<SimRun> {
   const t0 = performance.now();
   const result = await run(sim.input, {});
   const risk = new Map(result.wallets.map((w) => [w.address, w.riskScore]));
@@ -411,16 +422,44 @@ function reportSims(set: string, runs: SimRun[], presets: readonly RiskPreset[],
       table.push({ set: `${set} legit flagged`, preset: p, wallets: k, share: v, rejected: sc.rejectedPerPattern[k] });
   }
 }
+/** Farms built to leave no on-chain link: only their recall means anything (no legitimate wallets among them). */
+function reportNoLink(set: string, runs: SimRun[]): void {
+  for (const p of PRESETS) {
+    const sc = scoreSims(runs, p);
+    const row = { farms: sc.counts.tp + sc.counts.fn, flagged: sc.counts.tp, recall: r4(recallOf(sc.counts)) };
+    table.push({ set, preset: p, ...row });
+    figures[`${set.replaceAll(' ', '-')}:${p}`] = { ...row, recallByFarmType: sc.perType };
+    if (p === 'balanced')
+      for (const [k, v] of Object.entries(sc.perType))
+        table.push({ set: `${set} recall`, preset: p, wallets: k, recall: v });
+  }
+}
 const testRuns: SimRun[] = [];
 for (const seed of seeds(values['test-seeds'])) testRuns.push(await simulate(seed, {}));
 const worldRuns: SimRun[] = [];
 for (const seed of seeds(values['world-seeds'])) worldRuns.push(await simulate(seed, {}, true));
 const blindRuns: SimRun[] = [];
-for (const seed of seeds(values['blind-seeds'])) blindRuns.push(await simulateBlind(seed));
+for (const seed of seeds(values['blind-seeds'])) blindRuns.push(await simulateBlind(seed, 'blind'));
+const blind2Runs: SimRun[] = [];
+for (const seed of seeds(values['blind2-seeds'])) blind2Runs.push(await simulateBlind(seed, 'blind2'));
 await pool.destroy();
 if (testRuns.length > 0) reportSims('sim test', testRuns, PRESETS);
 if (worldRuns.length > 0) reportSims('sim world', worldRuns, PRESETS);
 if (blindRuns.length > 0) reportSims('sim blind', blindRuns, PRESETS, PRESETS);
+if (blind2Runs.length > 0) {
+  const part = (keep: (t: TruthRow) => boolean): SimRun[] =>
+    blind2Runs.map((s) => ({ ...s, truth: s.truth.filter(keep) }));
+  reportSims(
+    'sim blind2',
+    part((t) => !isNoLink(t.pattern)),
+    PRESETS,
+    PRESETS,
+  );
+  reportNoLink(
+    'sim blind2 nolink',
+    part((t) => isNoLink(t.pattern)),
+  );
+}
 console.table(table);
 const bal = figures['sim-test:balanced'] as
   | {
@@ -461,6 +500,8 @@ console.log(
     hop: hop ? { wallets: hop.wallets.length, transfers: hop.transfers, clusters: hopClusters } : null,
     simSeconds: testRuns.map((s) => r4(s.seconds)),
     blindSeconds: blindRuns.map((s) => r4(s.seconds)),
+    blind2Seeds: seeds(values['blind2-seeds']),
+    blind2Seconds: blind2Runs.map((s) => r4(s.seconds)),
     figures,
   }),
 );

@@ -3,13 +3,15 @@
  *   node --import tsx benchmarks/sim/generate.ts --seed 101 --out /tmp/sim-101
  * gives wallets.txt, transfers.csv, labels.csv and truth.csv (address,role,pattern,group).
  * With --blind, a blind campaign (docs/blind-campaigns.md; defaults --legit 15000 --farms 40), whose transfers.csv
- * also has asset and tx_hash columns.
+ * also has asset and tx_hash columns. With --blind2, a campaign of the second blind simulator
+ * (docs/blind-campaigns-2.md; defaults --legit 24000 --farms 44), written the same way.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { simulateCampaign } from './campaign-sim.ts';
 import { simulateBlindCampaign } from './blind-sim.ts';
+import { simulateBlind2Campaign } from './blind-sim-2.ts';
 
 const { values } = parseArgs({
   options: {
@@ -18,12 +20,14 @@ const { values } = parseArgs({
     legit: { type: 'string' },
     farms: { type: 'string' },
     blind: { type: 'boolean' },
+    blind2: { type: 'boolean' },
   },
 });
 if (!values.out) {
   console.error(
     'usage: node --import tsx benchmarks/sim/generate.ts --seed 101 --out <dir> [--legit 12000] [--farms 42]\n' +
-      '  [--blind]  a blind campaign (docs/blind-campaigns.md; --legit 15000 --farms 40 by default)',
+      '  [--blind]  a blind campaign (docs/blind-campaigns.md; --legit 15000 --farms 40 by default)\n' +
+      '  [--blind2]  a campaign of the second blind simulator (docs/blind-campaigns-2.md; --legit 24000 --farms 44)',
   );
   process.exit(2);
 }
@@ -32,7 +36,7 @@ const opts = {
   legitWallets: values.legit === undefined ? undefined : Number(values.legit),
   farms: values.farms === undefined ? undefined : Number(values.farms),
 };
-const blind = values.blind ? simulateBlindCampaign(opts) : null;
+const blind = values.blind2 ? simulateBlind2Campaign(opts) : values.blind ? simulateBlindCampaign(opts) : null;
 const sim = blind ?? simulateCampaign(opts);
 fs.mkdirSync(values.out, { recursive: true });
 const write = (name: string, lines: string[]): void =>
