@@ -117,16 +117,29 @@ export async function openPostgresStore(url: string, opts: StoreOptions): Promis
       await admin.end();
     }
   }
+  const searchPath = schema ? `-c search_path=${schema}` : '';
   const pool = new pg.Pool({
     connectionString: url,
     max: opts.poolSize ?? 10,
-    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+    ...(searchPath ? { options: searchPath } : {}),
   });
   pool.on('connect', prepareMarkedStatements);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   await sql`select 1`.execute(db);
+  // Generic plans for the hot reads: in the default mode PostgreSQL plans such a statement afresh at every execution
+  // (a custom plan: the generic one's estimate for `limit $n` is 10% of the table, so it never looks cheaper) and
+  // planning cost as much as executing. The setting holds in these sessions only: the other statements keep
+  // custom plans.
+  const hotPool = new pg.Pool({
+    connectionString: url,
+    max: opts.poolSize ?? 10,
+    options: `-c plan_cache_mode=force_generic_plan ${searchPath}`.trim(),
+  });
+  hotPool.on('connect', prepareMarkedStatements);
+  const hotReads = new Kysely<Database>({ dialect: new PostgresDialect({ pool: hotPool }) });
   return {
     db,
+    hotReads,
     kind: 'postgres',
     multiProcess: true,
     migrate: () => migrateToLatest(db, schema),
@@ -145,7 +158,7 @@ export async function openPostgresStore(url: string, opts: StoreOptions): Promis
       }
     },
     async close() {
-      await db.destroy();
+      await Promise.all([db.destroy(), hotReads.destroy()]);
     },
   };
 }
