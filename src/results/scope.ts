@@ -10,6 +10,7 @@ import {
   resolveReadScopeWithTextPage,
   type ReadScope,
   type TextPage,
+  type TextPageScope,
 } from '../../storage/repos/scope-repo.ts';
 import { camelRow } from '../../storage/camel-row.ts';
 import { notFound } from '../core/domain-error.ts';
@@ -79,11 +80,15 @@ export async function findClusterWithPage<R>(
 }
 
 /** The run of a resolved scope, or the not-found error of its first missing part. */
-function runOf(r: ReadScope): { campaign: CampaignRow; run: AnalysisRow } {
+function runOf<C, R>(r: { campaign: C | null; run: R | null }): { campaign: C; run: R } {
   if (!r.campaign) throw notFound('campaign_not_found', 'campaign');
   if (!r.run) throw notFound('analysis_not_found', 'analysis');
   return { campaign: r.campaign, run: r.run };
 }
+
+type TextPageCampaign = NonNullable<TextPageScope['campaign']>;
+type TextPageRun = NonNullable<TextPageScope['run']>;
+type TextPageCluster = NonNullable<TextPageScope['cluster']>;
 
 /** findRun and a page of the run written as JSON text (a page query of page-text-repo.ts) in one statement. */
 export async function findRunWithTextPage(
@@ -91,7 +96,7 @@ export async function findRunWithTextPage(
   ids: { ownerId: string; campaignId: string; analysisId: string },
   page: RawBuilder<unknown>,
   limit: number,
-): Promise<{ scope: { campaign: CampaignRow; run: AnalysisRow }; page: TextPage }> {
+): Promise<{ scope: { campaign: TextPageCampaign; run: TextPageRun }; page: TextPage }> {
   const r = await resolveReadScopeWithTextPage(db, ids, page, limit);
   return { scope: runOf(r), page: r.page };
 }
@@ -102,7 +107,7 @@ export async function findClusterWithTextPage(
   ids: { ownerId: string; campaignId: string; analysisId: string; clusterLabel: string },
   page: RawBuilder<unknown>,
   limit: number,
-): Promise<{ scope: { campaign: CampaignRow; run: AnalysisRow; cluster: ClusterRow }; page: TextPage }> {
+): Promise<{ scope: { campaign: TextPageCampaign; run: TextPageRun; cluster: TextPageCluster }; page: TextPage }> {
   const r = await resolveReadScopeWithTextPage(db, ids, page, limit);
   const scope = runOf(r);
   if (!r.cluster) throw notFound('cluster_not_found', 'cluster');

@@ -110,6 +110,21 @@ export interface TextPage {
 }
 
 /**
+ * What a page written as JSON text needs of its scope (the envelope's members): fewer columns than ReadScope's
+ * rows, so the hot reads neither convert nor parse the rest (timestamps, the run's progress and summary).
+ */
+export interface TextPageScope {
+  campaign: Pick<CampaignRow, 'id'> | null;
+  run:
+    | (Pick<AnalysisRow, 'id' | 'status' | 'riskPolicy' | 'policyVersion' | 'chain'> & {
+        /** The part of the run's summary a page reads: its cluster count. */
+        summary: { clusters?: unknown } | null;
+      })
+    | null;
+  cluster: Pick<ClusterRow, 'label' | 'size'> | null;
+}
+
+/**
  * The scope of a read and a page written as JSON text by the database, in one statement: the server splices the
  * text into the response without parsing it. `page` selects `ordinal`, `item` (one JSON value as text) and `plain`
  * over the run `a` (and cluster `cl`), at most `limit` + 1 rows; see storage/repos/page-text-repo.ts.
@@ -119,10 +134,37 @@ export async function resolveReadScopeWithTextPage(
   ids: { ownerId: string; campaignId: string; analysisId: string; clusterLabel?: string },
   page: RawBuilder<unknown>,
   limit: number,
-): Promise<ReadScope & { page: TextPage }> {
+): Promise<TextPageScope & { page: TextPage }> {
   const { ownerId, campaignId, analysisId, clusterLabel } = ids;
-  const r = await scopeQuery(db, ownerId, campaignId, analysisId, clusterLabel, null, { page, limit });
-  return { ...r, page: r.textPage ?? { text: '', count: 0, last: null, plain: true } };
+  const cluster = clusterLabel === undefined ? sql`` : sql`, cl.label as k_label, cl.size as k_size`;
+  const r = await sql<Record<string, unknown>>`${prepared}
+    select c.id, a.id as a_id, a.status as a_status, a.risk_policy as a_risk_policy,
+      a.policy_version as a_policy_version, a.chain as a_chain, a.summary -> 'clusters' as a_clusters${cluster},
+      p.page_count, p.page_last, p.page_text, p.page_plain
+    ${scopeJoins(ownerId, campaignId, analysisId, clusterLabel)}
+    ${textPageJoin({ page, limit })}
+    where c.id = ${campaignId} and c.owner_id = ${ownerId}`.execute(db);
+  const row = r.rows[0];
+  if (!row) return { campaign: null, run: null, cluster: null, page: { text: '', count: 0, last: null, plain: true } };
+  return {
+    campaign: { id: row.id as string },
+    run:
+      row.a_id === null
+        ? null
+        : {
+            id: row.a_id as string,
+            status: row.a_status as string,
+            riskPolicy: row.a_risk_policy as string,
+            policyVersion: row.a_policy_version as number | null,
+            chain: row.a_chain as string,
+            summary: row.a_clusters === null ? null : { clusters: row.a_clusters },
+          },
+    cluster:
+      clusterLabel === undefined || row.k_label === null
+        ? null
+        : { label: row.k_label as string, size: row.k_size as number },
+    page: textPageOf(row),
+  };
 }
 
 /** The lateral join that aggregates a text page (row_number keeps the limit + 1st row out of the text). */
@@ -135,6 +177,16 @@ const textPageJoin = (t: { page: RawBuilder<unknown>; limit: number }) => sql`
       from (select x.*, row_number() over (order by x.ordinal) as n from (${t.page}) x) q
     ) p on true`;
 
+/** The campaign `c`, its run `a` when the owner's, and (with a label) the run's cluster `cl`. */
+const scopeJoins = (ownerId: string, campaignId: string, analysisId: string, clusterLabel: string | undefined) => {
+  const clusterJoin =
+    clusterLabel === undefined
+      ? sql``
+      : sql` left join clusters cl on cl.analysis_id = a.id and cl.label = ${clusterLabel}`;
+  return sql`from campaigns c
+    left join analyses a on a.id = ${analysisId} and a.campaign_id = c.id and a.owner_id = ${ownerId}${clusterJoin}`;
+};
+
 async function scopeQuery(
   db: Db,
   ownerId: string,
@@ -142,24 +194,16 @@ async function scopeQuery(
   analysisId: string,
   clusterLabel: string | undefined,
   page: RawBuilder<unknown> | null,
-  textPage: { page: RawBuilder<unknown>; limit: number } | null = null,
-): Promise<ReadScope & { page?: Array<Record<string, unknown>>; textPage?: TextPage }> {
+): Promise<ReadScope & { page?: Array<Record<string, unknown>> }> {
   const cluster = clusterLabel === undefined ? sql`` : sql`, ${aliased('cl', 'k_', CLUSTER_COLUMNS)}`;
-  const clusterJoin =
-    clusterLabel === undefined
-      ? sql``
-      : sql` left join clusters cl on cl.analysis_id = a.id and cl.label = ${clusterLabel}`;
   // json_agg keeps an order only when told: pages are keyset pages by ordinal
   const pageColumn =
     page === null
       ? sql``
       : sql`, (select coalesce(json_agg(q order by q.ordinal), '[]'::json) from (${page}) q) as page_rows`;
-  const textColumns = textPage === null ? sql`` : sql`, p.page_count, p.page_last, p.page_text, p.page_plain`;
   const r = await sql<Record<string, unknown>>`${prepared}
-    select c.*, ${aliased('a', 'a_', ANALYSIS_COLUMNS)}${cluster}${pageColumn}${textColumns}
-    from campaigns c
-    left join analyses a on a.id = ${analysisId} and a.campaign_id = c.id and a.owner_id = ${ownerId}${clusterJoin}
-    ${textPage === null ? sql`` : textPageJoin(textPage)}
+    select c.*, ${aliased('a', 'a_', ANALYSIS_COLUMNS)}${cluster}${pageColumn}
+    ${scopeJoins(ownerId, campaignId, analysisId, clusterLabel)}
     where c.id = ${campaignId} and c.owner_id = ${ownerId}`.execute(db);
   const row = r.rows[0];
   if (!row) return { campaign: null, run: null, cluster: null };
@@ -168,7 +212,6 @@ async function scopeQuery(
     run: unprefix<AnalysisRow>(row, 'a_', ANALYSIS_COLUMNS),
     cluster: clusterLabel === undefined ? null : unprefix<ClusterRow>(row, 'k_', CLUSTER_COLUMNS),
     ...(page === null ? {} : { page: row.page_rows as Array<Record<string, unknown>> }),
-    ...(textPage === null ? {} : { textPage: textPageOf(row) }),
   };
 }
 
