@@ -10,10 +10,15 @@ import {
   resolveReadScopeWithTextPage,
   type ReadScope,
   type TextPage,
-  type TextPageScope,
+  type PageScope,
 } from '../../storage/repos/scope-repo.ts';
 import { camelRow } from '../../storage/camel-row.ts';
 import { notFound } from '../core/domain-error.ts';
+
+/** The parts of a page's scope, once found. */
+type PageCampaign = NonNullable<PageScope['campaign']>;
+type PageRun = NonNullable<PageScope['run']>;
+type PageCluster = NonNullable<PageScope['cluster']>;
 
 export async function findCampaign(db: Kysely<Database>, ownerId: string, campaignId: string): Promise<CampaignRow> {
   const c = await getCampaign(db, ownerId, campaignId);
@@ -56,7 +61,7 @@ export async function findRunWithPage<R>(
   campaignId: string,
   analysisId: string,
   page: RawBuilder<unknown>,
-): Promise<{ scope: { campaign: CampaignRow; run: AnalysisRow }; rows: R[] }> {
+): Promise<{ scope: { campaign: PageCampaign; run: PageRun }; rows: R[] }> {
   const r = await resolveReadScopeWithPage(db, ownerId, campaignId, analysisId, undefined, page);
   if (!r.campaign) throw notFound('campaign_not_found', 'campaign');
   if (!r.run) throw notFound('analysis_not_found', 'analysis');
@@ -71,7 +76,7 @@ export async function findClusterWithPage<R>(
   analysisId: string,
   clusterLabel: string,
   page: RawBuilder<unknown>,
-): Promise<{ scope: { campaign: CampaignRow; run: AnalysisRow; cluster: ClusterRow }; rows: R[] }> {
+): Promise<{ scope: { campaign: PageCampaign; run: PageRun; cluster: PageCluster }; rows: R[] }> {
   const r = await resolveReadScopeWithPage(db, ownerId, campaignId, analysisId, clusterLabel, page);
   if (!r.campaign) throw notFound('campaign_not_found', 'campaign');
   if (!r.run) throw notFound('analysis_not_found', 'analysis');
@@ -86,17 +91,13 @@ function runOf<C, R>(r: { campaign: C | null; run: R | null }): { campaign: C; r
   return { campaign: r.campaign, run: r.run };
 }
 
-type TextPageCampaign = NonNullable<TextPageScope['campaign']>;
-type TextPageRun = NonNullable<TextPageScope['run']>;
-type TextPageCluster = NonNullable<TextPageScope['cluster']>;
-
 /** findRun and a page of the run written as JSON text (a page query of page-text-repo.ts) in one statement. */
 export async function findRunWithTextPage(
   db: Kysely<Database>,
   ids: { ownerId: string; campaignId: string; analysisId: string },
   page: RawBuilder<unknown>,
   limit: number,
-): Promise<{ scope: { campaign: TextPageCampaign; run: TextPageRun }; page: TextPage }> {
+): Promise<{ scope: { campaign: PageCampaign; run: PageRun }; page: TextPage }> {
   const r = await resolveReadScopeWithTextPage(db, ids, page, limit);
   return { scope: runOf(r), page: r.page };
 }
@@ -107,7 +108,7 @@ export async function findClusterWithTextPage(
   ids: { ownerId: string; campaignId: string; analysisId: string; clusterLabel: string },
   page: RawBuilder<unknown>,
   limit: number,
-): Promise<{ scope: { campaign: TextPageCampaign; run: TextPageRun; cluster: TextPageCluster }; page: TextPage }> {
+): Promise<{ scope: { campaign: PageCampaign; run: PageRun; cluster: PageCluster }; page: TextPage }> {
   const r = await resolveReadScopeWithTextPage(db, ids, page, limit);
   const scope = runOf(r);
   if (!r.cluster) throw notFound('cluster_not_found', 'cluster');

@@ -76,7 +76,7 @@ export function resolveReadScope(
   analysisId: string,
   clusterLabel?: string,
 ): Promise<ReadScope> {
-  return scopeQuery(db, ownerId, campaignId, analysisId, clusterLabel, null);
+  return scopeQuery(db, ownerId, campaignId, analysisId, clusterLabel);
 }
 
 /**
@@ -92,9 +92,16 @@ export async function resolveReadScopeWithPage(
   analysisId: string,
   clusterLabel: string | undefined,
   page: RawBuilder<unknown>,
-): Promise<ReadScope & { page: Array<Record<string, unknown>> }> {
-  const r = await scopeQuery(db, ownerId, campaignId, analysisId, clusterLabel, page);
-  return { ...r, page: r.page ?? [] };
+): Promise<PageScope & { page: Array<Record<string, unknown>> }> {
+  // json_agg keeps an order only when told: pages are keyset pages by ordinal
+  const r = await sql<Record<string, unknown>>`${prepared}
+    select ${pageScopeColumns(clusterLabel)},
+      (select coalesce(json_agg(q order by q.ordinal), '[]'::json) from (${page}) q) as page_rows
+    ${scopeJoins(ownerId, campaignId, analysisId, clusterLabel)}
+    where c.id = ${campaignId} and c.owner_id = ${ownerId}`.execute(db);
+  const row = r.rows[0];
+  if (!row) return { campaign: null, run: null, cluster: null, page: [] };
+  return { ...pageScopeOf(row, clusterLabel), page: (row.page_rows as Array<Record<string, unknown>>) ?? [] };
 }
 
 /**
@@ -110,10 +117,10 @@ export interface TextPage {
 }
 
 /**
- * What a page written as JSON text needs of its scope (the envelope's members): fewer columns than ReadScope's
- * rows, so the hot reads neither convert nor parse the rest (timestamps, the run's progress and summary).
+ * What a page needs of its scope (the envelope's members, the rows' display): fewer columns than ReadScope's rows,
+ * so the paged reads neither convert nor parse the rest (timestamps, the run's progress and summary).
  */
-export interface TextPageScope {
+export interface PageScope {
   campaign: Pick<CampaignRow, 'id'> | null;
   run:
     | (Pick<AnalysisRow, 'id' | 'status' | 'riskPolicy' | 'policyVersion' | 'chain'> & {
@@ -124,28 +131,14 @@ export interface TextPageScope {
   cluster: Pick<ClusterRow, 'label' | 'size'> | null;
 }
 
-/**
- * The scope of a read and a page written as JSON text by the database, in one statement: the server splices the
- * text into the response without parsing it. `page` selects `ordinal`, `item` (one JSON value as text) and `plain`
- * over the run `a` (and cluster `cl`), at most `limit` + 1 rows; see storage/repos/page-text-repo.ts.
- */
-export async function resolveReadScopeWithTextPage(
-  db: Db,
-  ids: { ownerId: string; campaignId: string; analysisId: string; clusterLabel?: string },
-  page: RawBuilder<unknown>,
-  limit: number,
-): Promise<TextPageScope & { page: TextPage }> {
-  const { ownerId, campaignId, analysisId, clusterLabel } = ids;
+/** The columns of a PageScope (see scopeJoins for the aliases). */
+const pageScopeColumns = (clusterLabel: string | undefined) => {
   const cluster = clusterLabel === undefined ? sql`` : sql`, cl.label as k_label, cl.size as k_size`;
-  const r = await sql<Record<string, unknown>>`${prepared}
-    select c.id, a.id as a_id, a.status as a_status, a.risk_policy as a_risk_policy,
-      a.policy_version as a_policy_version, a.chain as a_chain, a.summary -> 'clusters' as a_clusters${cluster},
-      p.page_count, p.page_last, p.page_text, p.page_plain
-    ${scopeJoins(ownerId, campaignId, analysisId, clusterLabel)}
-    ${textPageJoin({ page, limit })}
-    where c.id = ${campaignId} and c.owner_id = ${ownerId}`.execute(db);
-  const row = r.rows[0];
-  if (!row) return { campaign: null, run: null, cluster: null, page: { text: '', count: 0, last: null, plain: true } };
+  return sql`c.id, a.id as a_id, a.status as a_status, a.risk_policy as a_risk_policy,
+    a.policy_version as a_policy_version, a.chain as a_chain, a.summary -> 'clusters' as a_clusters${cluster}`;
+};
+
+function pageScopeOf(row: Record<string, unknown>, clusterLabel: string | undefined): PageScope {
   return {
     campaign: { id: row.id as string },
     run:
@@ -163,8 +156,29 @@ export async function resolveReadScopeWithTextPage(
       clusterLabel === undefined || row.k_label === null
         ? null
         : { label: row.k_label as string, size: row.k_size as number },
-    page: textPageOf(row),
   };
+}
+
+/**
+ * The scope of a read and a page written as JSON text by the database, in one statement: the server splices the
+ * text into the response without parsing it. `page` selects `ordinal`, `item` (one JSON value as text) and `plain`
+ * over the run `a` (and cluster `cl`), at most `limit` + 1 rows; see storage/repos/page-text-repo.ts.
+ */
+export async function resolveReadScopeWithTextPage(
+  db: Db,
+  ids: { ownerId: string; campaignId: string; analysisId: string; clusterLabel?: string },
+  page: RawBuilder<unknown>,
+  limit: number,
+): Promise<PageScope & { page: TextPage }> {
+  const { ownerId, campaignId, analysisId, clusterLabel } = ids;
+  const r = await sql<Record<string, unknown>>`${prepared}
+    select ${pageScopeColumns(clusterLabel)}, p.page_count, p.page_last, p.page_text, p.page_plain
+    ${scopeJoins(ownerId, campaignId, analysisId, clusterLabel)}
+    ${textPageJoin({ page, limit })}
+    where c.id = ${campaignId} and c.owner_id = ${ownerId}`.execute(db);
+  const row = r.rows[0];
+  if (!row) return { campaign: null, run: null, cluster: null, page: { text: '', count: 0, last: null, plain: true } };
+  return { ...pageScopeOf(row, clusterLabel), page: textPageOf(row) };
 }
 
 /** The lateral join that aggregates a text page (row_number keeps the limit + 1st row out of the text). */
@@ -193,16 +207,10 @@ async function scopeQuery(
   campaignId: string,
   analysisId: string,
   clusterLabel: string | undefined,
-  page: RawBuilder<unknown> | null,
-): Promise<ReadScope & { page?: Array<Record<string, unknown>> }> {
+): Promise<ReadScope> {
   const cluster = clusterLabel === undefined ? sql`` : sql`, ${aliased('cl', 'k_', CLUSTER_COLUMNS)}`;
-  // json_agg keeps an order only when told: pages are keyset pages by ordinal
-  const pageColumn =
-    page === null
-      ? sql``
-      : sql`, (select coalesce(json_agg(q order by q.ordinal), '[]'::json) from (${page}) q) as page_rows`;
   const r = await sql<Record<string, unknown>>`${prepared}
-    select c.*, ${aliased('a', 'a_', ANALYSIS_COLUMNS)}${cluster}${pageColumn}
+    select c.*, ${aliased('a', 'a_', ANALYSIS_COLUMNS)}${cluster}
     ${scopeJoins(ownerId, campaignId, analysisId, clusterLabel)}
     where c.id = ${campaignId} and c.owner_id = ${ownerId}`.execute(db);
   const row = r.rows[0];
@@ -211,7 +219,6 @@ async function scopeQuery(
     campaign: toCampaign(row as Selectable<CampaignTable>),
     run: unprefix<AnalysisRow>(row, 'a_', ANALYSIS_COLUMNS),
     cluster: clusterLabel === undefined ? null : unprefix<ClusterRow>(row, 'k_', CLUSTER_COLUMNS),
-    ...(page === null ? {} : { page: row.page_rows as Array<Record<string, unknown>> }),
   };
 }
 
