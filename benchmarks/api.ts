@@ -4,6 +4,8 @@
  * (autocannon's CLI) so it does not share the server's event loop.
  * Each endpoint is measured with the read cache on (the default: repeat reads of a completed run's pages) and off
  * (every request reads PostgreSQL and serialises), shown side by side; the key cache is on in both (its default).
+ * With the cache off it also shows the CPU per request of the server (this process) and, on PostgreSQL, of the
+ * database (its processes, from /proc: run it alone against the database).
  * Usage:
  * npm run bench:api [-- --wallets 100000 --store embedded|postgres --seconds 10 --connections 20 --cache on|off|both]
  */
@@ -12,6 +14,7 @@ import { execFile } from 'node:child_process';
 import { createRequire } from 'node:module';
 import type autocannon from 'autocannon';
 import { loadSyntheticTransfers, openBenchStack, submitAndWait } from './lib/bench-stack.ts';
+import { postgresCpuMs } from './lib/postgres-cpu.ts';
 
 const { values } = parseArgs({
   options: {
@@ -53,12 +56,17 @@ for (const cache of values.cache === 'both' ? ['on', 'off'] : [values.cache]) {
       decisions: `${runPath}/decisions?limit=100`,
     };
     for (const [name, p] of Object.entries(targets).filter(([n]) => values.endpoints.split(',').includes(n))) {
+      const cpu0 = process.cpuUsage();
+      const pg0 = values.store === 'postgres' ? postgresCpuMs() : null;
       const r = await loadFromChildProcess(
         stack.base + p,
         headers.authorization,
         Number(values.connections),
         Number(values.seconds),
       );
+      const cpu = process.cpuUsage(cpu0);
+      const pg1 = pg0 === null ? null : postgresCpuMs();
+      const perRequest = (ms: number) => +(ms / Math.max(1, r.requests.total)).toFixed(3);
       rows.push({
         readCache: cache,
         endpoint: name,
@@ -67,6 +75,8 @@ for (const cache of values.cache === 'both' ? ['on', 'off'] : [values.cache]) {
         p99Ms: r.latency.p99,
         non2xx: r.non2xx,
         errors: r.errors,
+        serverCpuMsPerReq: perRequest((cpu.user + cpu.system) / 1000),
+        pgCpuMsPerReq: pg0 === null || pg1 === null ? '-' : perRequest(pg1 - pg0),
       });
     }
   } finally {
@@ -85,6 +95,8 @@ const side = [...new Set(rows.map((r) => r.endpoint))].map((endpoint) => {
     uncachedReqPerSec: off?.reqPerSec ?? '-',
     uncachedP50Ms: off?.p50Ms ?? '-',
     uncachedP99Ms: off?.p99Ms ?? '-',
+    uncachedServerCpuMs: off?.serverCpuMsPerReq ?? '-',
+    uncachedPgCpuMs: off?.pgCpuMsPerReq ?? '-',
     non2xx: Number(on?.non2xx ?? 0) + Number(off?.non2xx ?? 0),
   };
 });

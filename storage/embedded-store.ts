@@ -167,6 +167,7 @@ export async function openEmbeddedStore(opts: StoreOptions): Promise<Store> {
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pg) });
   return {
     db,
+    hotReads: db,
     kind: 'embedded',
     multiProcess: false,
     migrate: () => migrateToLatest(db),

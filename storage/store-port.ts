@@ -26,6 +26,11 @@ export interface CopySession {
 export interface Store {
   /** The typed query builder; use `db.transaction().execute(fn)` for atomic work. */
   readonly db: Kysely<Database>;
+  /**
+   * For the hot read statements (marked `prepared`, see prepared-statement.ts) only: on PostgreSQL a pool of its own
+   * whose sessions plan those statements once (generic plans); the embedded store's `db`.
+   */
+  readonly hotReads: Kysely<Database>;
   /** Which adapter backs this store. */
   readonly kind: StoreKind;
   /** True when several processes may share the store (PostgreSQL): jobs are claimed with SKIP LOCKED leases. */

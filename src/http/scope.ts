@@ -20,13 +20,13 @@ export const resolveCampaign = (ctx: AppContext): Promise<CampaignRow> =>
   findCampaign(ctx.services.store.db, principalOf(ctx).ownerId, ctx.params.id);
 
 export const resolveRun = (ctx: AppContext): Promise<{ campaign: CampaignRow; run: AnalysisRow }> =>
-  findRun(ctx.services.store.db, principalOf(ctx).ownerId, ctx.params.id, ctx.params.analysisId);
+  findRun(ctx.services.store.hotReads, principalOf(ctx).ownerId, ctx.params.id, ctx.params.analysisId);
 
 export const resolveCluster = (
   ctx: AppContext,
 ): Promise<{ campaign: CampaignRow; run: AnalysisRow; cluster: ClusterRow }> =>
   findCluster(
-    ctx.services.store.db,
+    ctx.services.store.hotReads,
     principalOf(ctx).ownerId,
     ctx.params.id,
     ctx.params.analysisId,
@@ -35,12 +35,12 @@ export const resolveCluster = (
 
 /** resolveRun and a page of the run's rows in one statement (see scopedKeysetPage). */
 export const resolveRunPage = <R>(ctx: AppContext, page: RawBuilder<unknown>) =>
-  findRunWithPage<R>(ctx.services.store.db, principalOf(ctx).ownerId, ctx.params.id, ctx.params.analysisId, page);
+  findRunWithPage<R>(ctx.services.store.hotReads, principalOf(ctx).ownerId, ctx.params.id, ctx.params.analysisId, page);
 
 /** resolveCluster and a page of the cluster's rows in one statement (see scopedKeysetPage). */
 export const resolveClusterPage = <R>(ctx: AppContext, page: RawBuilder<unknown>) =>
   findClusterWithPage<R>(
-    ctx.services.store.db,
+    ctx.services.store.hotReads,
     principalOf(ctx).ownerId,
     ctx.params.id,
     ctx.params.analysisId,
@@ -125,7 +125,7 @@ export const runTextPage = (ctx: AppContext, query: PageQuery, kind: string, pag
   scopedTextPage({
     ...pageOptions(ctx, query, runCursorScope(ctx, kind)),
     fetch: (position, take) =>
-      findRunWithTextPage(ctx.services.store.db, pathIds(ctx), page(position, take), query.limit),
+      findRunWithTextPage(ctx.services.store.hotReads, pathIds(ctx), page(position, take), query.limit),
   });
 
 /** clusterOrdinalPage with the items written as JSON text by the database. */
@@ -134,7 +134,7 @@ export const clusterTextPage = (ctx: AppContext, query: PageQuery, kind: string,
     ...pageOptions(ctx, query, clusterCursorScope(ctx, kind)),
     fetch: (position, take) =>
       findClusterWithTextPage(
-        ctx.services.store.db,
+        ctx.services.store.hotReads,
         { ...pathIds(ctx), clusterLabel: ctx.params.clusterLabel },
         page(position, take),
         query.limit,

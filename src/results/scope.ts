@@ -10,9 +10,15 @@ import {
   resolveReadScopeWithTextPage,
   type ReadScope,
   type TextPage,
+  type PageScope,
 } from '../../storage/repos/scope-repo.ts';
 import { camelRow } from '../../storage/camel-row.ts';
 import { notFound } from '../core/domain-error.ts';
+
+/** The parts of a page's scope, once found. */
+type PageCampaign = NonNullable<PageScope['campaign']>;
+type PageRun = NonNullable<PageScope['run']>;
+type PageCluster = NonNullable<PageScope['cluster']>;
 
 export async function findCampaign(db: Kysely<Database>, ownerId: string, campaignId: string): Promise<CampaignRow> {
   const c = await getCampaign(db, ownerId, campaignId);
@@ -55,7 +61,7 @@ export async function findRunWithPage<R>(
   campaignId: string,
   analysisId: string,
   page: RawBuilder<unknown>,
-): Promise<{ scope: { campaign: CampaignRow; run: AnalysisRow }; rows: R[] }> {
+): Promise<{ scope: { campaign: PageCampaign; run: PageRun }; rows: R[] }> {
   const r = await resolveReadScopeWithPage(db, ownerId, campaignId, analysisId, undefined, page);
   if (!r.campaign) throw notFound('campaign_not_found', 'campaign');
   if (!r.run) throw notFound('analysis_not_found', 'analysis');
@@ -70,7 +76,7 @@ export async function findClusterWithPage<R>(
   analysisId: string,
   clusterLabel: string,
   page: RawBuilder<unknown>,
-): Promise<{ scope: { campaign: CampaignRow; run: AnalysisRow; cluster: ClusterRow }; rows: R[] }> {
+): Promise<{ scope: { campaign: PageCampaign; run: PageRun; cluster: PageCluster }; rows: R[] }> {
   const r = await resolveReadScopeWithPage(db, ownerId, campaignId, analysisId, clusterLabel, page);
   if (!r.campaign) throw notFound('campaign_not_found', 'campaign');
   if (!r.run) throw notFound('analysis_not_found', 'analysis');
@@ -79,7 +85,7 @@ export async function findClusterWithPage<R>(
 }
 
 /** The run of a resolved scope, or the not-found error of its first missing part. */
-function runOf(r: ReadScope): { campaign: CampaignRow; run: AnalysisRow } {
+function runOf<C, R>(r: { campaign: C | null; run: R | null }): { campaign: C; run: R } {
   if (!r.campaign) throw notFound('campaign_not_found', 'campaign');
   if (!r.run) throw notFound('analysis_not_found', 'analysis');
   return { campaign: r.campaign, run: r.run };
@@ -91,7 +97,7 @@ export async function findRunWithTextPage(
   ids: { ownerId: string; campaignId: string; analysisId: string },
   page: RawBuilder<unknown>,
   limit: number,
-): Promise<{ scope: { campaign: CampaignRow; run: AnalysisRow }; page: TextPage }> {
+): Promise<{ scope: { campaign: PageCampaign; run: PageRun }; page: TextPage }> {
   const r = await resolveReadScopeWithTextPage(db, ids, page, limit);
   return { scope: runOf(r), page: r.page };
 }
@@ -102,7 +108,7 @@ export async function findClusterWithTextPage(
   ids: { ownerId: string; campaignId: string; analysisId: string; clusterLabel: string },
   page: RawBuilder<unknown>,
   limit: number,
-): Promise<{ scope: { campaign: CampaignRow; run: AnalysisRow; cluster: ClusterRow }; page: TextPage }> {
+): Promise<{ scope: { campaign: PageCampaign; run: PageRun; cluster: PageCluster }; page: TextPage }> {
   const r = await resolveReadScopeWithTextPage(db, ids, page, limit);
   const scope = runOf(r);
   if (!r.cluster) throw notFound('cluster_not_found', 'cluster');

@@ -76,7 +76,7 @@ export function resolveReadScope(
   analysisId: string,
   clusterLabel?: string,
 ): Promise<ReadScope> {
-  return scopeQuery(db, ownerId, campaignId, analysisId, clusterLabel, null);
+  return scopeQuery(db, ownerId, campaignId, analysisId, clusterLabel);
 }
 
 /**
@@ -92,9 +92,16 @@ export async function resolveReadScopeWithPage(
   analysisId: string,
   clusterLabel: string | undefined,
   page: RawBuilder<unknown>,
-): Promise<ReadScope & { page: Array<Record<string, unknown>> }> {
-  const r = await scopeQuery(db, ownerId, campaignId, analysisId, clusterLabel, page);
-  return { ...r, page: r.page ?? [] };
+): Promise<PageScope & { page: Array<Record<string, unknown>> }> {
+  // json_agg keeps an order only when told: pages are keyset pages by ordinal
+  const r = await sql<Record<string, unknown>>`${prepared}
+    select ${pageScopeColumns(clusterLabel)},
+      (select coalesce(json_agg(q order by q.ordinal), '[]'::json) from (${page}) q) as page_rows
+    ${scopeJoins(ownerId, campaignId, analysisId, clusterLabel)}
+    where c.id = ${campaignId} and c.owner_id = ${ownerId}`.execute(db);
+  const row = r.rows[0];
+  if (!row) return { campaign: null, run: null, cluster: null, page: [] };
+  return { ...pageScopeOf(row, clusterLabel), page: (row.page_rows as Array<Record<string, unknown>>) ?? [] };
 }
 
 /**
@@ -110,6 +117,49 @@ export interface TextPage {
 }
 
 /**
+ * What a page needs of its scope (the envelope's members, the rows' display): fewer columns than ReadScope's rows,
+ * so the paged reads neither convert nor parse the rest (timestamps, the run's progress and summary).
+ */
+export interface PageScope {
+  campaign: Pick<CampaignRow, 'id'> | null;
+  run:
+    | (Pick<AnalysisRow, 'id' | 'status' | 'riskPolicy' | 'policyVersion' | 'chain'> & {
+        /** The part of the run's summary a page reads: its cluster count. */
+        summary: { clusters?: unknown } | null;
+      })
+    | null;
+  cluster: Pick<ClusterRow, 'label' | 'size'> | null;
+}
+
+/** The columns of a PageScope (see scopeJoins for the aliases). */
+const pageScopeColumns = (clusterLabel: string | undefined) => {
+  const cluster = clusterLabel === undefined ? sql`` : sql`, cl.label as k_label, cl.size as k_size`;
+  return sql`c.id, a.id as a_id, a.status as a_status, a.risk_policy as a_risk_policy,
+    a.policy_version as a_policy_version, a.chain as a_chain, a.summary -> 'clusters' as a_clusters${cluster}`;
+};
+
+function pageScopeOf(row: Record<string, unknown>, clusterLabel: string | undefined): PageScope {
+  return {
+    campaign: { id: row.id as string },
+    run:
+      row.a_id === null
+        ? null
+        : {
+            id: row.a_id as string,
+            status: row.a_status as string,
+            riskPolicy: row.a_risk_policy as string,
+            policyVersion: row.a_policy_version as number | null,
+            chain: row.a_chain as string,
+            summary: row.a_clusters === null ? null : { clusters: row.a_clusters },
+          },
+    cluster:
+      clusterLabel === undefined || row.k_label === null
+        ? null
+        : { label: row.k_label as string, size: row.k_size as number },
+  };
+}
+
+/**
  * The scope of a read and a page written as JSON text by the database, in one statement: the server splices the
  * text into the response without parsing it. `page` selects `ordinal`, `item` (one JSON value as text) and `plain`
  * over the run `a` (and cluster `cl`), at most `limit` + 1 rows; see storage/repos/page-text-repo.ts.
@@ -119,10 +169,16 @@ export async function resolveReadScopeWithTextPage(
   ids: { ownerId: string; campaignId: string; analysisId: string; clusterLabel?: string },
   page: RawBuilder<unknown>,
   limit: number,
-): Promise<ReadScope & { page: TextPage }> {
+): Promise<PageScope & { page: TextPage }> {
   const { ownerId, campaignId, analysisId, clusterLabel } = ids;
-  const r = await scopeQuery(db, ownerId, campaignId, analysisId, clusterLabel, null, { page, limit });
-  return { ...r, page: r.textPage ?? { text: '', count: 0, last: null, plain: true } };
+  const r = await sql<Record<string, unknown>>`${prepared}
+    select ${pageScopeColumns(clusterLabel)}, p.page_count, p.page_last, p.page_text, p.page_plain
+    ${scopeJoins(ownerId, campaignId, analysisId, clusterLabel)}
+    ${textPageJoin({ page, limit })}
+    where c.id = ${campaignId} and c.owner_id = ${ownerId}`.execute(db);
+  const row = r.rows[0];
+  if (!row) return { campaign: null, run: null, cluster: null, page: { text: '', count: 0, last: null, plain: true } };
+  return { ...pageScopeOf(row, clusterLabel), page: textPageOf(row) };
 }
 
 /** The lateral join that aggregates a text page (row_number keeps the limit + 1st row out of the text). */
@@ -135,31 +191,27 @@ const textPageJoin = (t: { page: RawBuilder<unknown>; limit: number }) => sql`
       from (select x.*, row_number() over (order by x.ordinal) as n from (${t.page}) x) q
     ) p on true`;
 
+/** The campaign `c`, its run `a` when the owner's, and (with a label) the run's cluster `cl`. */
+const scopeJoins = (ownerId: string, campaignId: string, analysisId: string, clusterLabel: string | undefined) => {
+  const clusterJoin =
+    clusterLabel === undefined
+      ? sql``
+      : sql` left join clusters cl on cl.analysis_id = a.id and cl.label = ${clusterLabel}`;
+  return sql`from campaigns c
+    left join analyses a on a.id = ${analysisId} and a.campaign_id = c.id and a.owner_id = ${ownerId}${clusterJoin}`;
+};
+
 async function scopeQuery(
   db: Db,
   ownerId: string,
   campaignId: string,
   analysisId: string,
   clusterLabel: string | undefined,
-  page: RawBuilder<unknown> | null,
-  textPage: { page: RawBuilder<unknown>; limit: number } | null = null,
-): Promise<ReadScope & { page?: Array<Record<string, unknown>>; textPage?: TextPage }> {
+): Promise<ReadScope> {
   const cluster = clusterLabel === undefined ? sql`` : sql`, ${aliased('cl', 'k_', CLUSTER_COLUMNS)}`;
-  const clusterJoin =
-    clusterLabel === undefined
-      ? sql``
-      : sql` left join clusters cl on cl.analysis_id = a.id and cl.label = ${clusterLabel}`;
-  // json_agg keeps an order only when told: pages are keyset pages by ordinal
-  const pageColumn =
-    page === null
-      ? sql``
-      : sql`, (select coalesce(json_agg(q order by q.ordinal), '[]'::json) from (${page}) q) as page_rows`;
-  const textColumns = textPage === null ? sql`` : sql`, p.page_count, p.page_last, p.page_text, p.page_plain`;
   const r = await sql<Record<string, unknown>>`${prepared}
-    select c.*, ${aliased('a', 'a_', ANALYSIS_COLUMNS)}${cluster}${pageColumn}${textColumns}
-    from campaigns c
-    left join analyses a on a.id = ${analysisId} and a.campaign_id = c.id and a.owner_id = ${ownerId}${clusterJoin}
-    ${textPage === null ? sql`` : textPageJoin(textPage)}
+    select c.*, ${aliased('a', 'a_', ANALYSIS_COLUMNS)}${cluster}
+    ${scopeJoins(ownerId, campaignId, analysisId, clusterLabel)}
     where c.id = ${campaignId} and c.owner_id = ${ownerId}`.execute(db);
   const row = r.rows[0];
   if (!row) return { campaign: null, run: null, cluster: null };
@@ -167,8 +219,6 @@ async function scopeQuery(
     campaign: toCampaign(row as Selectable<CampaignTable>),
     run: unprefix<AnalysisRow>(row, 'a_', ANALYSIS_COLUMNS),
     cluster: clusterLabel === undefined ? null : unprefix<ClusterRow>(row, 'k_', CLUSTER_COLUMNS),
-    ...(page === null ? {} : { page: row.page_rows as Array<Record<string, unknown>> }),
-    ...(textPage === null ? {} : { textPage: textPageOf(row) }),
   };
 }
 

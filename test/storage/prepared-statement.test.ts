@@ -43,4 +43,19 @@ else {
       t.equal((await read()).run?.id, analysisId, 'the next read runs unnamed and sees the new column');
     });
   });
+
+  t.test(
+    'the hot reads plan their statements once (generic plans); the other sessions keep custom plans',
+    async (t) => {
+      const s = await factory.open();
+      t.teardown(() => s.close());
+      const mode = async (db: typeof s.db) =>
+        (await sql<{ plan_cache_mode: string }>`show plan_cache_mode`.execute(db)).rows[0].plan_cache_mode;
+      t.equal(await mode(s.hotReads), 'force_generic_plan');
+      t.equal(await mode(s.db), 'auto');
+      const { campaignId, analysisId } = await storedRun(s);
+      const owner = (await sql<{ owner_id: string }>`select owner_id from campaigns`.execute(s.db)).rows[0].owner_id;
+      t.equal((await resolveReadScope(s.hotReads, owner, campaignId, analysisId)).run?.id, analysisId);
+    },
+  );
 }

@@ -260,7 +260,10 @@ function storedClusterCount(run: { status: string; summary: unknown }): number |
 }
 
 /** The members of a catalog before its clusters, in the order the response shows them. */
-const catalogHead = async (ctx: AppContext, { campaign, run }: { campaign: CampaignRow; run: AnalysisRow }) => ({
+const catalogHead = async (
+  ctx: AppContext,
+  { campaign, run }: { campaign: Pick<CampaignRow, 'id'>; run: Pick<AnalysisRow, 'id' | 'status' | 'summary'> },
+) => ({
   object: 'cluster_list',
   apiVersion: 'v2',
   campaignId: campaign.id,
@@ -270,7 +273,11 @@ const catalogHead = async (ctx: AppContext, { campaign, run }: { campaign: Campa
 });
 
 /** The members of a members page before its items. */
-const membersHead = (s: { campaign: CampaignRow; run: AnalysisRow; cluster: ClusterRow }) => ({
+const membersHead = (s: {
+  campaign: Pick<CampaignRow, 'id'>;
+  run: Pick<AnalysisRow, 'id'>;
+  cluster: Pick<ClusterRow, 'label' | 'size'>;
+}) => ({
   object: 'cluster_member_list',
   apiVersion: 'v2',
   campaignId: s.campaign.id,
