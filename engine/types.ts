@@ -294,7 +294,10 @@ export interface EvidenceScanTask {
 }
 
 export interface EvidenceScan {
-  /** Per node: its first funder (-1: none) and that transfer's time (Infinity when untimed). */
+  /**
+   * Per node: its first funder (-1: none) and that transfer's time (Infinity when untimed). Only with block times in
+   * the input: without them, -1 and Infinity for every node.
+   */
   firstIn: Int32Array;
   firstInTime: Float64Array;
   /** Outside counterparties of cluster c at tuple positions perCluster[c]..perCluster[c+1]. */
