@@ -11,7 +11,7 @@ import type { WalletGraph } from '../wallet-graph.ts';
 import { HUB_LABELLED, HUB_NONE, isInfrastructure } from '../wallet-graph.ts';
 import { kindInfo } from './kinds.ts';
 import type { FundingRun } from './timed-funding.ts';
-import type { EngineWalletInput } from '../types.ts';
+import type { EngineWalletInput, EvidenceItem } from '../types.ts';
 import { round3 } from '../scoring.ts';
 import { push, ramp } from './util.ts';
 import {
@@ -410,9 +410,15 @@ function depositAddresses(g: WalletGraph): Set<number> {
   return out;
 }
 
-/** The direct-transfer items of every member pair, in edge order (their marks are the scan's, scan.ts). */
+/**
+ * The direct-transfer items of every member pair, in edge order within each cluster (their marks are the scan's,
+ * scan.ts). The member pairs' edges are grouped by cluster first (a counting sort) and each cluster's items made
+ * together into a new array: pushed in edge order instead, every item went to a cluster's array at random, arrays
+ * that had grown old while their items were new (at 1M wallets about a third more CPU, measured, most of it the
+ * garbage collector's).
+ */
 function directItems(g: WalletGraph, clusterOf: Int32Array, out: RawCluster[]): void {
-  const { addresses, eFirstTime: pairFirstTime } = g;
+  const { addresses, eu, ev, ew, ef, eFirstTime: pairFirstTime } = g;
   // without a time an item's data depends only on the pair's counts: one shared object per (transfers, fromFirst)
   // (evidence is never modified after analyze; at 1M wallets ~2M objects fewer to allocate and collect); the
   // common small counts in an array (no hashing), the others in a map
@@ -436,28 +442,57 @@ function directItems(g: WalletGraph, clusterOf: Int32Array, out: RawCluster[]): 
     return data;
   };
   const confidence = Array.from({ length: SMALL_COUNT }, (_, w) => directConfidence(w));
+  const pairs = memberPairsByCluster(g, clusterOf, out.length);
+  for (let c = 0; c < out.length; c++) {
+    const s0 = pairs.start[c];
+    const s1 = pairs.start[c + 1];
+    if (s1 === s0) continue;
+    const items: EvidenceItem[] = [];
+    for (let j = s0; j < s1; j++) {
+      const k = pairs.edges[j];
+      // counts as small integers (V8 stores them in the item, not as a boxed double: ~30 bytes less per item)
+      const w = ew[k] | 0;
+      const ab = ef[k] | 0;
+      items.push({
+        lane: 'graph',
+        kind: 'direct_transfer',
+        confidence: w < SMALL_COUNT ? confidence[w] : directConfidence(w),
+        riskBearing: true,
+        addresses: [addresses[eu[k]], addresses[ev[k]]],
+        data: directData(w, ab, pairFirstTime === null ? Number.NaN : pairFirstTime[k]),
+      });
+    }
+    // every item so far is a direct transfer, risk-bearing (counted here, not per item: one object fewer to touch)
+    const rc = out[c];
+    rc.evidence = items;
+    rc.directItems = items.length;
+    rc.counts.riskBearing += items.length;
+  }
+}
+
+/**
+ * The edges between two members of one cluster, grouped by cluster, ascending in each: cluster c's are
+ * edges[start[c]..start[c + 1]).
+ */
+function memberPairsByCluster(
+  g: WalletGraph,
+  clusterOf: Int32Array,
+  C: number,
+): { start: Uint32Array; edges: Uint32Array } {
+  const { eu, ev } = g;
+  const start = new Uint32Array(C + 1);
   for (let k = 0; k < g.m; k++) {
-    const a = g.eu[k];
-    const b = g.ev[k];
-    const c = clusterOf[a];
-    if (c < 0 || c !== clusterOf[b]) continue;
-    // counts as small integers (V8 stores them in the item, not as a boxed double: ~30 bytes less per item)
-    const w = g.ew[k] | 0;
-    const ab = g.ef[k] | 0;
-    out[c].evidence.push({
-      lane: 'graph',
-      kind: 'direct_transfer',
-      confidence: w < SMALL_COUNT ? confidence[w] : directConfidence(w),
-      riskBearing: true,
-      addresses: [addresses[a], addresses[b]],
-      data: directData(w, ab, pairFirstTime === null ? Number.NaN : pairFirstTime[k]),
-    });
+    const c = clusterOf[eu[k]];
+    if (c >= 0 && c === clusterOf[ev[k]]) start[c + 1]++;
   }
-  // every item so far is a direct transfer, risk-bearing (counted here, not per item: one object fewer to touch)
-  for (const rc of out) {
-    rc.directItems = rc.evidence.length;
-    rc.counts.riskBearing += rc.evidence.length;
+  for (let c = 0; c < C; c++) start[c + 1] += start[c];
+  const at = start.slice(0, C);
+  const edges = new Uint32Array(start[C]);
+  for (let k = 0; k < g.m; k++) {
+    const c = clusterOf[eu[k]];
+    if (c >= 0 && c === clusterOf[ev[k]]) edges[at[c]++] = k;
   }
+  return { start, edges };
 }
 
 /** Transfer counts below this share their direct items' data and confidence from arrays. */
