@@ -158,7 +158,6 @@ export async function decide(
   const timed = hasBlockTimes(graph);
   const narrowFactor = tuning.narrowFactor;
   const narrowCluster: boolean[] = [];
-  const memberRisk = new Float64Array(graph.n); // each member's risk, computed once for its cluster and decision
   const clusters = raw.map((rc, c) => {
     const narrow =
       narrowFactor < 1 &&
@@ -169,8 +168,11 @@ export async function decide(
     const cluster = finishCluster(graph, rc, rc.listedShare ?? 1, tuning, label);
     const factor = clusterFactor(cluster.support.confidence, rc.listedShare ?? 1, tuning.listedShareFull);
     factors.push(narrow ? factor * narrowFactor : factor);
-    cluster.riskScore = Math.max(...rc.members.map((u) => (memberRisk[u] = riskOf(c, u))));
     return cluster;
+  });
+  const member = memberDecisions(clusterOf, kindsOf, clusters.length, riskOf);
+  clusters.forEach((cluster, c) => {
+    cluster.riskScore = member.clusterRisk[c];
   });
   const seenLabels = new Set<string>();
   for (const c of clusters) {
@@ -227,20 +229,21 @@ export async function decide(
   // the other decisions' reasons depend only on a count: one array per count (a million wallets share a few)
   const nonMemberReasons = new Map<number, string[]>();
   const linkedReasons = new Map<number, string[]>();
+  const labels = clusters.map((c) => c.label);
   const wallets: EngineWalletDecision[] = input.wallets.map((w, i) => {
     const u = graph.walletNode[i];
     const policyAction = w.policyAction ?? null;
-    const c = clusterOf[u];
-    if (c >= 0) {
-      const cluster = clusters[c];
-      const risk = memberRisk[u];
+    const key = member.keyOf[2 * u];
+    if (key >= 0) {
+      const c = Math.floor(key / KINDS_SPAN);
+      const risk = member.keyOf[2 * u + 1];
       return {
         address: w.address,
-        clusterLabel: cluster.label,
+        clusterLabel: labels[c],
         riskScore: risk,
         storedStatus: 'clustered',
         storedRecommendedAction: actionFor(options.preset, risk),
-        reasons: reasonsFor(c, kindsOf[u]),
+        reasons: reasonsFor(c, key % KINDS_SPAN),
         policyAction,
       };
     }
@@ -303,6 +306,38 @@ export async function decide(
       evidenceItems: clusters.reduce((s, c) => s + c.evidence.length, 0),
     },
   };
+}
+
+/** Kinds masks (Uint16) are below this: a member's key is cluster * KINDS_SPAN + kinds (exact in a double). */
+const KINDS_SPAN = 0x10000;
+
+/**
+ * Each member's risk and each cluster's (the highest of its members'), in node order, and per node, for the wallet
+ * decisions, its cluster and kinds as one key (`keyOf[2u]`, -1 outside clusters) beside its risk (`keyOf[2u + 1]`).
+ * A cluster's members are scattered over the node ids: member by member, each per-node array was read at random,
+ * and the decisions then read three of them at random per wallet (one read of adjacent entries now).
+ */
+function memberDecisions(
+  clusterOf: Int32Array,
+  kindsOf: Uint16Array,
+  C: number,
+  riskOf: (c: number, u: number) => number,
+): { clusterRisk: Float64Array; keyOf: Float64Array } {
+  const n = clusterOf.length;
+  const clusterRisk = new Float64Array(C).fill(-Infinity);
+  const keyOf = new Float64Array(2 * n);
+  for (let u = 0; u < n; u++) {
+    const c = clusterOf[u];
+    if (c < 0) {
+      keyOf[2 * u] = -1;
+      continue;
+    }
+    const risk = riskOf(c, u);
+    clusterRisk[c] = Math.max(clusterRisk[c], risk);
+    keyOf[2 * u] = c * KINDS_SPAN + kindsOf[u];
+    keyOf[2 * u + 1] = risk;
+  }
+  return { clusterRisk, keyOf };
 }
 
 function finishCluster(
