@@ -9,6 +9,8 @@
 export interface AddressBytes {
   bytes: Uint8Array;
   start: Uint32Array;
+  /** How many leading bytes every address shares ('0x' for EVM addresses, more for generated ones). */
+  common: number;
 }
 
 /** A stable label: the same members always get the same label. */
@@ -47,7 +49,21 @@ export function addressBytes(addresses: string[]): AddressBytes | null {
     if (Buffer.byteLength(text, 'utf8') !== text.length) return null;
     view.write(text, start[s], 'latin1');
   }
-  return { bytes, start };
+  return { bytes, start, common: sharedPrefix(bytes, start) };
+}
+
+/** How many leading bytes all the addresses share (read in order, once). */
+function sharedPrefix(bytes: Uint8Array, start: Uint32Array): number {
+  const n = start.length - 1;
+  let common = n > 0 ? start[1] - start[0] : 0;
+  for (let u = 1; u < n && common > 0; u++) {
+    const s = start[u];
+    const l = Math.min(common, start[u + 1] - s);
+    let i = 0;
+    while (i < l && bytes[s + i] === bytes[i]) i++;
+    common = i;
+  }
+  return common;
 }
 
 const bytesOf = new WeakMap<string[], AddressBytes | null>();
@@ -100,15 +116,19 @@ const KEY_BYTES = 6;
 const INSERTION_MAX = 64;
 let keyScratch = new Float64Array(0);
 
-/** How many leading bytes the addresses of nodes[s0..s1) all share. */
+/**
+ * How many leading bytes the addresses of nodes[s0..s1) all share: compared from the prefix every address shares
+ * (the benchmark's generated addresses share 37 bytes; compared from the first byte, those comparisons were a
+ * third of the side scan's CPU at 1M wallets, measured).
+ */
 function commonPrefix(a: AddressBytes, nodes: Uint32Array, s0: number, s1: number): number {
   const { bytes, start } = a;
   const f = start[nodes[s0]];
   let common = start[nodes[s0] + 1] - f;
-  for (let j = s0 + 1; j < s1 && common > 0; j++) {
+  for (let j = s0 + 1; j < s1 && common > a.common; j++) {
     const s = start[nodes[j]];
     const l = Math.min(common, start[nodes[j] + 1] - s);
-    let i = 0;
+    let i = a.common;
     while (i < l && bytes[s + i] === bytes[f + i]) i++;
     common = i;
   }

@@ -330,7 +330,7 @@ export interface SideScanTask {
   /** Cluster per node before membership (-1: none). */
   clusterOf: Int32Array;
   /** The addresses as bytes (cluster-label.ts). */
-  addresses: { bytes: Uint8Array; start: Uint32Array };
+  addresses: { bytes: Uint8Array; start: Uint32Array; common: number };
   out: Omit<SideScan, 'any' | 'threadId'>;
 }
 

@@ -95,3 +95,11 @@ t.test('an address outside ASCII: no bytes (labels from the strings)', async (t)
   t.equal(addressBytes(['0xabc', 'wallet-é']), null);
   t.ok(addressBytes(['0xabc', 'wallet-e']));
 });
+
+t.test('the prefix every address shares, from which ranges are compared', async (t) => {
+  t.equal(addressBytes(['0xabc1', '0xabd2', '0xab'])!.common, 4, 'a prefix of the others');
+  t.equal(addressBytes(['0xab12', '0xab13', '0xcd'])!.common, 2);
+  t.equal(addressBytes(['x', 'y'])!.common, 0);
+  t.equal(addressBytes(['0xabc'])!.common, 5, 'one address: all of it');
+  t.equal(addressBytes([])!.common, 0);
+});
