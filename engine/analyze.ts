@@ -151,18 +151,24 @@ export async function decide(
     tuning.minClusterSize,
   );
   const factors: number[] = [];
+  const socialCluster: boolean[] = [];
   const riskOf = (c: number, u: number): number =>
-    walletRisk(factors[c], strength[u], raw[c].inconclusive === true || (kindsOf[u] & REJECTABLE_MASK) === 0);
+    walletRisk(
+      factors[c],
+      strength[u],
+      raw[c].inconclusive === true || socialCluster[c] || (kindsOf[u] & REJECTABLE_MASK) === 0,
+    );
   // a narrow cluster (no tie joining transferWebMin listed wallets) lends less without block times, and with them
-  // when only its members' payments to one another tie it (breadth.ts)
+  // when only its members' payments to one another tie it (breadth.ts); with times, a cluster tied only so, however
+  // broad, is never a reject: a web of people paying each other grows as large as the campaign's social graph
   const timed = hasBlockTimes(graph);
   const narrowFactor = tuning.narrowFactor;
   const narrowCluster: boolean[] = [];
   const clusters = raw.map((rc, c) => {
+    const social = timed && socialOnly(rc.kinds, rc.evidence, rc.directItems);
+    socialCluster.push(social);
     const narrow =
-      narrowFactor < 1 &&
-      (!timed || socialOnly(rc.kinds, rc.evidence, rc.directItems)) &&
-      evidenceBreadth(rc.evidence, rc.directItems) < tuning.transferWebMin;
+      narrowFactor < 1 && (!timed || social) && evidenceBreadth(rc.evidence, rc.directItems) < tuning.transferWebMin;
     narrowCluster.push(narrow);
     const label = side && bytes ? sideLabel(side, bytes, rawOf[c], rc.members, kindsOf) : undefined;
     const cluster = finishCluster(graph, rc, rc.listedShare ?? 1, tuning, label);
@@ -218,6 +224,10 @@ export async function decide(
             'a few wallets paying each other may be one person or friends, the cluster lends less support',
         );
       if (raw[c].inconclusive) r.push('only unknown shared funders or counterparties: not conclusive on its own');
+      else if (socialCluster[c])
+        r.push(
+          'only payments among its members at unrelated times, as people who know each other make: never a reject',
+        );
       else if ((mask & REJECTABLE_MASK) === 0)
         r.push('named only by how it was funded: shared funding alone is not conclusive, never a reject');
       cache.set(mask, r);

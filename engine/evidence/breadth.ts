@@ -49,23 +49,28 @@ export function evidenceBreadth(items: readonly EvidenceItem[], from = 0): numbe
 }
 
 /**
- * Kinds that tie members only to one another: payments among them, one of them paying the others, one member's
- * first funding passed on by another (friends onboarding friends do all three).
+ * Kinds that tie members only to one another: payments among them (and the web they form), one of them or an outside
+ * address paying several of them at unrelated times (a parent; socialOnly rejects a common funder in a burst), one
+ * member's first funding passed on by another (friends onboarding friends do all of these).
  */
-const SOCIAL_KINDS = new Set(['direct_transfer', 'member_funder', 'funding_chain']);
+const SOCIAL_KINDS = new Set(['direct_transfer', 'member_funder', 'funding_chain', 'transfer_web', 'common_funder']);
 
 /**
- * True when every risk-bearing kind of a cluster is a tie among its members: no outside funder, sweep receiver or
- * shared counterparty, and nothing timed (a batch, a co-timed run or lockstep brings its own kind; a funding chain
- * whose members passed their first funding on within the day, a peel chain's hops, is timed too). Friends and a
- * person's own wallets look so; with block times a small farm shows itself by timing or by an outside funder or
- * sweep. So with times a narrow cluster tied only socially lends `narrowFactor` too, as every narrow one does
- * without times. The items before `from` are direct transfers.
+ * True when every risk-bearing kind of a cluster is a tie among its members or a funder paying them at unrelated
+ * times: no sweep receiver or shared counterparty, and nothing timed (a batch, a co-timed run or lockstep brings its
+ * own kind; a common funder in a burst, or a funding chain whose members passed their first funding on within the
+ * day, a peel chain's hops, is timed too). Friends, families and a person's own wallets look so; with block times a
+ * farm shows itself by timing or a sweep. So with times such a cluster, when narrow, lends `narrowFactor` (as every
+ * narrow one does without times), and, however broad, is never a reject (analyze.ts). The items before `from` are
+ * direct transfers.
  */
 export function socialOnly(kinds: ReadonlySet<string>, items: readonly EvidenceItem[], from = 0): boolean {
   for (const k of kinds) if (!SOCIAL_KINDS.has(k)) return false;
-  if (kinds.has('funding_chain'))
-    for (let i = from; i < items.length; i++)
-      if (items[i].kind === 'funding_chain' && items[i].data.passThrough === true) return false;
+  if (kinds.has('funding_chain') || kinds.has('common_funder'))
+    for (let i = from; i < items.length; i++) {
+      const it = items[i];
+      if (it.kind === 'funding_chain' && it.data.passThrough === true) return false;
+      if (it.kind === 'common_funder' && it.riskBearing && it.data.inBurst !== false) return false;
+    }
   return kinds.size > 0;
 }

@@ -61,11 +61,32 @@ t.test('with block times, a narrow cluster tied only by payments among its membe
   const w = spec.wallets[0] as string;
   t.equal(full.clusters.length, 1, 'one cluster');
   t.ok(risk(full, w) >= review, `flagged at factor 1 (${risk(full, w)})`);
-  t.ok(Math.abs(risk(half, w) - risk(full, w) / 2) <= 1, `about half the risk at factor 0.5 (${risk(half, w)})`);
+  t.ok(risk(full, w) < reject, `but never a reject (${risk(full, w)})`);
+  t.ok(risk(half, w) < review, `not flagged at factor 0.5 (${risk(half, w)})`);
   const reasons = half.wallets.find((d) => d.address === w)!.reasons;
   t.ok(
     reasons.some((r) => r.startsWith('tied only by payments among its members')),
     'the reason says why',
+  );
+});
+
+t.test('with block times, a broad web of payments at unrelated times is reviewed, never rejected', async (t) => {
+  // twelve wallets each paying the next, days apart: a web of 12 (broad, not narrow), only social ties
+  const ring = Array.from({ length: 12 }, (_, i) => evm(`social-web-${i}`));
+  const rows: TimedRow[] = ring.map((w, i) => [w, ring[(i + 1) % 12], 1_000_000 + i * 3 * 86_400, 0.01 + i / 1000]);
+  const social = await analyze(timedInput(ring, rows), { mode: 'onchain', preset: 'balanced', pool });
+  const worst = Math.max(...ring.map((w) => risk(social, w)));
+  t.ok(worst < reject, `no wallet rejected (highest risk ${worst})`);
+  t.ok(
+    social.wallets[0].reasons.some((r) => r.startsWith('only payments among its members at unrelated times')),
+    'the reason says why',
+  );
+  // the same web paid by one outside sender in one second: a batch, timed evidence, rejectable
+  const batched = [...rows, ...ring.map((w): TimedRow => [evm('social-web-batch'), w, 900_000, 0.05])];
+  const farm = await analyze(timedInput(ring, batched), { mode: 'onchain', preset: 'balanced', pool });
+  t.ok(
+    ring.every((w) => risk(farm, w) >= reject),
+    'with a batch every wallet is rejected',
   );
 });
 
