@@ -15,7 +15,7 @@ import {
   round3,
   walletRisk,
 } from './scoring.ts';
-import { CONCLUSIVE_KINDS, EVIDENCE_KINDS, FUNDING_IN_MASK, MEMBERSHIP_MASK } from './evidence/kinds.ts';
+import { CONCLUSIVE_KINDS, EVIDENCE_KINDS, FUNDING_IN_MASK, kindInfo, MEMBERSHIP_MASK } from './evidence/kinds.ts';
 import { keepMembers } from './membership.ts';
 import { transferWebEvidence } from './evidence/transfer-web.ts';
 import { sideScanTask } from './evidence/side-scan.ts';
@@ -54,6 +54,13 @@ export const DEFAULT_TUNING: EngineTuning = {
 /** Conclusive kinds that say more than how a wallet was funded: a wallet needs one to be rejected. */
 const REJECTABLE_MASK =
   EVIDENCE_KINDS.reduce((m, k, i) => (k.conclusive && !k.fundingIn ? m | (1 << i) : m), 0) & ~FUNDING_IN_MASK;
+/**
+ * Payments among listed wallets and funders shared with them: with block times, a wallet named by nothing else (no
+ * batch, run, tree, chain, sweep or lockstep of its own) is never rejected, whatever else names its cluster's members
+ * (people who paid a farm's wallets, or were paid by them, are not the farm). A member funder is not in it: a member
+ * that paid the others in a burst has no other item of its own to say so.
+ */
+const SOCIAL_MASK = ['direct_transfer', 'transfer_web', 'common_funder'].reduce((m, k) => m | kindInfo(k).bit, 0);
 
 export async function analyze(input: EngineInput, options: EngineOptions): Promise<AnalyzeResult> {
   const tuning: EngineTuning = { ...DEFAULT_TUNING, ...options.tuning };
@@ -151,17 +158,20 @@ export async function decide(
     tuning.minClusterSize,
   );
   const factors: number[] = [];
+  const timed = hasBlockTimes(graph);
   const socialCluster: boolean[] = [];
   const riskOf = (c: number, u: number): number =>
     walletRisk(
       factors[c],
       strength[u],
-      raw[c].inconclusive === true || socialCluster[c] || (kindsOf[u] & REJECTABLE_MASK) === 0,
+      raw[c].inconclusive === true ||
+        socialCluster[c] ||
+        (kindsOf[u] & REJECTABLE_MASK) === 0 ||
+        (timed && (kindsOf[u] & ~SOCIAL_MASK) === 0),
     );
   // a narrow cluster (no tie joining transferWebMin listed wallets) lends less without block times, and with them
   // when only its members' payments to one another tie it (breadth.ts); with times, a cluster tied only so, however
   // broad, is never a reject: a web of people paying each other grows as large as the campaign's social graph
-  const timed = hasBlockTimes(graph);
   const narrowFactor = tuning.narrowFactor;
   const narrowCluster: boolean[] = [];
   const clusters = raw.map((rc, c) => {
@@ -230,6 +240,8 @@ export async function decide(
         );
       else if ((mask & REJECTABLE_MASK) === 0)
         r.push('named only by how it was funded: shared funding alone is not conclusive, never a reject');
+      else if (timed && (mask & ~SOCIAL_MASK) === 0)
+        r.push('named only by payments among members and shared funders, nothing timed of its own: never a reject');
       cache.set(mask, r);
     }
     lastMask[c] = mask;
