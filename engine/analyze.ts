@@ -15,7 +15,7 @@ import {
   round3,
   walletRisk,
 } from './scoring.ts';
-import { CONCLUSIVE_KINDS, EVIDENCE_KINDS, FUNDING_IN_MASK, kindInfo, MEMBERSHIP_MASK } from './evidence/kinds.ts';
+import { CONCLUSIVE_KINDS, EVIDENCE_KINDS, FUNDING_IN_MASK, MEMBERSHIP_MASK } from './evidence/kinds.ts';
 import { keepMembers } from './membership.ts';
 import { transferWebEvidence } from './evidence/transfer-web.ts';
 import { sideScanTask } from './evidence/side-scan.ts';
@@ -54,13 +54,6 @@ export const DEFAULT_TUNING: EngineTuning = {
 /** Conclusive kinds that say more than how a wallet was funded: a wallet needs one to be rejected. */
 const REJECTABLE_MASK =
   EVIDENCE_KINDS.reduce((m, k, i) => (k.conclusive && !k.fundingIn ? m | (1 << i) : m), 0) & ~FUNDING_IN_MASK;
-/**
- * Payments among listed wallets and funders shared with them: with block times, a wallet named by nothing else (no
- * batch, run, tree, chain, sweep or lockstep of its own) is never rejected, whatever else names its cluster's members
- * (people who paid a farm's wallets, or were paid by them, are not the farm). A member funder is not in it: a member
- * that paid the others in a burst has no other item of its own to say so.
- */
-const SOCIAL_MASK = ['direct_transfer', 'transfer_web', 'common_funder'].reduce((m, k) => m | kindInfo(k).bit, 0);
 
 export async function analyze(input: EngineInput, options: EngineOptions): Promise<AnalyzeResult> {
   const tuning: EngineTuning = { ...DEFAULT_TUNING, ...options.tuning };
@@ -147,7 +140,7 @@ export async function decide(
   );
   const side: SideScan | undefined = await pendingSide; // settled: runScan waited for it
   transferWebEvidence(graph, evidence, tuning.transferWebMin, tuning.maxAddressesPerItem, side);
-  const { coveredBy, kindsOf, strength } = evidence;
+  const { coveredBy, kindsOf, strength, concerted } = evidence;
   const { raw, rawOf, nonMember } = keepMembers(
     evidence.clusters,
     clusterOf,
@@ -159,24 +152,22 @@ export async function decide(
   );
   const factors: number[] = [];
   const timed = hasBlockTimes(graph);
-  const socialCluster: boolean[] = [];
+  // with block times, a wallet no evidence of concerted action names (a batch, a run, lockstep, a sweep, a chain
+  // passed through: Evidence.concerted) is never a reject, whatever else names its cluster: payments among people
+  // who know each other, a funder paying them at unrelated times, form webs as large as the campaign's social graph
+  const unconcerted = (u: number): boolean => timed && concerted[u] === 0;
   const riskOf = (c: number, u: number): number =>
     walletRisk(
       factors[c],
       strength[u],
-      raw[c].inconclusive === true ||
-        socialCluster[c] ||
-        (kindsOf[u] & REJECTABLE_MASK) === 0 ||
-        (timed && (kindsOf[u] & ~SOCIAL_MASK) === 0),
+      raw[c].inconclusive === true || (kindsOf[u] & REJECTABLE_MASK) === 0 || unconcerted(u),
     );
   // a narrow cluster (no tie joining transferWebMin listed wallets) lends less without block times, and with them
-  // when only its members' payments to one another tie it (breadth.ts); with times, a cluster tied only so, however
-  // broad, is never a reject: a web of people paying each other grows as large as the campaign's social graph
+  // when only its members' payments to one another tie it (breadth.ts)
   const narrowFactor = tuning.narrowFactor;
   const narrowCluster: boolean[] = [];
   const clusters = raw.map((rc, c) => {
     const social = timed && socialOnly(rc.kinds, rc.evidence, rc.directItems);
-    socialCluster.push(social);
     const narrow =
       narrowFactor < 1 && (!timed || social) && evidenceBreadth(rc.evidence, rc.directItems) < tuning.transferWebMin;
     narrowCluster.push(narrow);
@@ -186,7 +177,7 @@ export async function decide(
     factors.push(narrow ? factor * narrowFactor : factor);
     return cluster;
   });
-  const member = memberDecisions(clusterOf, kindsOf, clusters.length, riskOf);
+  const member = memberDecisions(clusterOf, kindsOf, clusters.length, riskOf, timed ? concerted : undefined);
   clusters.forEach((cluster, c) => {
     cluster.riskScore = member.clusterRisk[c];
   });
@@ -234,14 +225,10 @@ export async function decide(
             'a few wallets paying each other may be one person or friends, the cluster lends less support',
         );
       if (raw[c].inconclusive) r.push('only unknown shared funders or counterparties: not conclusive on its own');
-      else if (socialCluster[c])
-        r.push(
-          'only payments among its members at unrelated times, as people who know each other make: never a reject',
-        );
       else if ((mask & REJECTABLE_MASK) === 0)
         r.push('named only by how it was funded: shared funding alone is not conclusive, never a reject');
-      else if (timed && (mask & ~SOCIAL_MASK) === 0)
-        r.push('named only by payments among members and shared funders, nothing timed of its own: never a reject');
+      else if (timed && (mask & CONCERTED_BIT) === 0)
+        r.push('no batch, run, sweep or lockstep of its own, only payments among members and funders: never a reject');
       cache.set(mask, r);
     }
     lastMask[c] = mask;
@@ -330,12 +317,17 @@ export async function decide(
   };
 }
 
-/** Kinds masks (Uint16) are below this: a member's key is cluster * KINDS_SPAN + kinds (exact in a double). */
-const KINDS_SPAN = 0x10000;
+/**
+ * Kinds masks (Uint16) are below CONCERTED_BIT, set in a member's key when evidence of concerted action names it:
+ * the key is cluster * KINDS_SPAN + kinds + that bit (exact in a double).
+ */
+const CONCERTED_BIT = 0x10000;
+const KINDS_SPAN = 0x20000;
 
 /**
  * Each member's risk and each cluster's (the highest of its members'), in node order, and per node, for the wallet
- * decisions, its cluster and kinds as one key (`keyOf[2u]`, -1 outside clusters) beside its risk (`keyOf[2u + 1]`).
+ * decisions, its cluster, kinds and `concerted` (with block times) as one key (`keyOf[2u]`, -1 outside clusters)
+ * beside its risk (`keyOf[2u + 1]`).
  * A cluster's members are scattered over the node ids: member by member, each per-node array was read at random,
  * and the decisions then read three of them at random per wallet (one read of adjacent entries now).
  */
@@ -344,6 +336,7 @@ function memberDecisions(
   kindsOf: Uint16Array,
   C: number,
   riskOf: (c: number, u: number) => number,
+  concerted: Uint8Array | undefined,
 ): { clusterRisk: Float64Array; keyOf: Float64Array } {
   const n = clusterOf.length;
   const clusterRisk = new Float64Array(C).fill(-Infinity);
@@ -356,7 +349,7 @@ function memberDecisions(
     }
     const risk = riskOf(c, u);
     clusterRisk[c] = Math.max(clusterRisk[c], risk);
-    keyOf[2 * u] = c * KINDS_SPAN + kindsOf[u];
+    keyOf[2 * u] = c * KINDS_SPAN + kindsOf[u] + (concerted?.[u] ? CONCERTED_BIT : 0);
     keyOf[2 * u + 1] = risk;
   }
   return { clusterRisk, keyOf };

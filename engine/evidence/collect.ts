@@ -55,7 +55,24 @@ export interface Evidence {
   kindsOf: Uint16Array;
   /** Per node: how strongly its own evidence ties it to other members (strength.ts). */
   strength: Float32Array;
+  /**
+   * Per node, 1 when evidence of concerted action names it: a batch, a co-timed or uniform run, lockstep, a sweep, a
+   * referral, a funding chain passed through within the day, a member funder paying in a burst. Payments among
+   * members, a funder paying at unrelated times or a funding tree alone do not.
+   */
+  concerted: Uint8Array;
 }
+
+/** Kinds whose items are evidence of concerted action for the members they name (Evidence.concerted). */
+const CONCERTED_KINDS = new Set([
+  'batch_funding',
+  'cotimed_funding',
+  'uniform_funding',
+  'lockstep',
+  'consolidation_sweep',
+  'referral_link',
+  'shared_referral_code',
+]);
 
 /**
  * `runScan`, when given, runs the typed passes (scan.ts) on a pool thread while this thread builds the direct
@@ -108,6 +125,7 @@ export async function collectEvidence(
   const scan = (await pending) ?? evidenceScan(task);
   const { firstIn, firstInTime, perCluster, tAddr, tMember, tFlag, tTime, tOrder, coveredBy, kindsOf } = scan;
   const byKind = new StrengthByKind(n, scan.strengthBytes);
+  const concerted = new Uint8Array(n);
   /** u is named by a risk-bearing item of this kind and confidence. */
   const mark = (u: number, kind: string, confidence: number): void => {
     const k = kindInfo(kind);
@@ -144,6 +162,7 @@ export async function collectEvidence(
       const k = kindInfo(kind);
       const laneBit = k.lane === 'funding' ? 1 : 2;
       const index = 31 - Math.clz32(k.bit);
+      if (CONCERTED_KINDS.has(kind)) for (const u of touched) concerted[u] = 1;
       for (const u of touched) {
         coveredBy[u] |= laneBit;
         kindsOf[u] |= k.bit;
@@ -178,6 +197,7 @@ export async function collectEvidence(
       { funder: addresses[f], fundedMembers: list.length, truncated: list.length > maxAddresses },
       named,
     );
+    if (!spread) concerted[f] = 1;
     pattern(c, 'fan_out_funder', (list.length + 1) / out[c].members.length);
   }
   // funding chains: a member first funded by another member, itself first funded earlier by a member ... (only
@@ -225,6 +245,7 @@ export async function collectEvidence(
       out[c].counts.riskBearing++;
       mark(f, 'funding_chain', confidence);
       mark(u, 'funding_chain', confidence);
+      if (passThrough) concerted[f] = concerted[u] = 1;
     }
     if (chained > 0) out[c].kinds.add('funding_chain');
     if (deepest >= 2) pattern(c, 'funding_chain', inChain.size / out[c].members.length);
@@ -390,7 +411,7 @@ export async function collectEvidence(
   for (let u = 0; u < n; u++) if (clusterOf[u] >= 0 && scan.inDirect[u]) directCount[clusterOf[u]]++;
   for (let c = 0; c < C; c++) pattern(c, 'interaction_ring', (0.8 * directCount[c]) / out[c].members.length);
   const strength = byKind.strength();
-  return { clusters: out, coveredBy, kindsOf, strength };
+  return { clusters: out, coveredBy, kindsOf, strength, concerted };
 }
 
 /**

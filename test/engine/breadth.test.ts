@@ -78,7 +78,7 @@ t.test('with block times, a broad web of payments at unrelated times is reviewed
   const worst = Math.max(...ring.map((w) => risk(social, w)));
   t.ok(worst < reject, `no wallet rejected (highest risk ${worst})`);
   t.ok(
-    social.wallets[0].reasons.some((r) => r.startsWith('only payments among its members at unrelated times')),
+    social.wallets[0].reasons.some((r) => r.startsWith('no batch, run, sweep or lockstep of its own')),
     'the reason says why',
   );
   // the same web paid by one outside sender in one second: a batch, timed evidence, rejectable

@@ -1,7 +1,7 @@
 /**
- * With block times, payments among listed wallets at unrelated times are what people who know each other make
- * (engine/analyze.ts SOCIAL_MASK): a wallet named only by them, or by a funder shared with others, is never rejected,
- * even in a cluster whose farm is; the farm's wallets, paid in one batch, still are.
+ * With block times, payments among listed wallets at unrelated times are what people who know each other make: a
+ * wallet that no evidence of concerted action names (engine/evidence/collect.ts Evidence.concerted) is never
+ * rejected, even in a cluster whose farm is; the farm's wallets, paid in one batch, still are.
  */
 import t from 'tap';
 import { analyze, createEnginePool, PRESET_THRESHOLDS } from '../../engine/index.ts';
@@ -46,7 +46,7 @@ t.test("people who paid a farm's wallets now and then are not rejected with the 
   t.ok(worst < reject, `no person is rejected (highest risk ${worst})`);
   const reasons = res.wallets.find((w) => w.address === people[0])!.reasons;
   t.ok(
-    reasons.some((r) => r.startsWith('named only by payments among members and shared funders')),
+    reasons.some((r) => r.startsWith('no batch, run, sweep or lockstep of its own')),
     'the reason says why',
   );
 });
