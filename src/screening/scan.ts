@@ -111,6 +111,7 @@ export async function scanScreening(req: ScreeningRequest, deps: ScreeningDeps):
       : null;
   const metadata: ScreeningResult['metadata'] = { type: req.type, chain: req.chain, chainFamily: family, subject: '' };
   let findings: Finding[];
+  let listKinds = LIST_KINDS[req.type];
   switch (req.type) {
     case 'url': {
       const a = analyzeUrl(req.value, knowledge);
@@ -165,11 +166,13 @@ export async function scanScreening(req: ScreeningRequest, deps: ScreeningDeps):
       if (evidence !== null) findings.push(...(await transactionChainEvidence(findings, evidence)));
       metadata.decoded = t.decoded;
       metadata.subject = t.kind;
+      // the requesting site was looked up in the domain lists too
+      if (t.origin !== null) listKinds = [...listKinds, 'domain'];
       break;
     }
   }
   const { verdict, riskScore } = decideVerdict(findings);
-  return { verdict, riskScore, findings, listsUsed: knowledge.listsFor(LIST_KINDS[req.type]), metadata };
+  return { verdict, riskScore, findings, listsUsed: knowledge.listsFor(listKinds), metadata };
 }
 
 function validateOwn(family: 'evm' | 'solana', walletAddress: string): void {

@@ -188,13 +188,19 @@ const blurRoot = (origin?: string) =>
     ...(origin === undefined ? {} : { origin }),
   });
 
-t.test("Blur bulk-listing Root: Blur's own site allows, any other site warns", async (t) => {
+t.test("Blur bulk-listing Root: Blur's own site allows, any other site warns, a look-alike blocks", async (t) => {
   t.equal(blurRoot('https://blur.io/portfolio').verdict, 'allow');
   t.equal(find(blurRoot('blur.io'), 'tx.bulk_listing_root')?.severity, 'low');
-  const elsewhere = blurRoot('https://blur-airdrop.claims/');
+  const elsewhere = blurRoot('https://www.nft-aggregator.com/');
   t.equal(find(elsewhere, 'tx.bulk_listing_root')?.severity, 'high');
-  t.equal(elsewhere.verdict, 'warn');
-  t.equal(blurRoot('https://blur.io.example-claim.com').verdict, 'warn', 'blur.io must be the registrable domain');
+  t.equal(elsewhere.verdict, 'warn', 'another site whose name says nothing: a warning');
+  // a site whose name the URL scan warns on (tx.origin_suspicious, high) is a second high finding: block
+  const lure = blurRoot('https://blur-airdrop.claims/');
+  t.equal(find(lure, 'tx.bulk_listing_root')?.severity, 'high');
+  t.equal(find(lure, 'tx.origin_suspicious')?.severity, 'high');
+  t.equal(lure.verdict, 'block');
+  const embedded = blurRoot('https://blur.io.example-claim.com');
+  t.equal(find(embedded, 'tx.bulk_listing_root')?.severity, 'high', 'blur.io must be the registrable domain');
   t.equal(find(blurRoot(), 'tx.bulk_listing_root')?.severity, 'medium', 'opaque, site unknown');
   t.throws(() => blurRoot('https://'), { code: 'invalid_transaction', message: /origin/ });
 });

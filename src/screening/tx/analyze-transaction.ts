@@ -9,11 +9,14 @@ import { ScreeningInputError } from '../screening-input-error.ts';
 import { screenEvmRequest } from './evm-transaction.ts';
 import { decodeWireTransaction, readJsonTransaction, type SolTransaction } from './solana-message.ts';
 import { solanaFindings, type SolanaBalances } from './solana-findings.ts';
+import { originFindings, readOrigin } from './origin-findings.ts';
 
 export interface TransactionAnalysis {
   findings: Finding[];
   decoded: string[];
   kind: string;
+  /** Host of the requesting site (`origin`), screened as a URL would be (origin-findings.ts); null when not named. */
+  origin: string | null;
 }
 
 export function analyzeTransaction(
@@ -35,7 +38,19 @@ export function analyzeTransaction(
   if (doc === null || typeof doc !== 'object' || Array.isArray(doc))
     throw new ScreeningInputError('invalid_transaction', 'transaction value must be a JSON object');
   const o = doc as Record<string, unknown>;
-  if (family === 'evm') return screenEvmRequest(o, knowledge, walletAddress, chainId);
+  const origin = readOrigin(o.origin);
+  const r =
+    family === 'evm'
+      ? screenEvmRequest(o, knowledge, walletAddress, chainId)
+      : solanaRequest(o, knowledge, walletAddress);
+  return { ...r, findings: [...r.findings, ...originFindings(origin, knowledge)], origin };
+}
+
+function solanaRequest(
+  o: Record<string, unknown>,
+  knowledge: ScreeningKnowledge,
+  walletAddress: string | undefined,
+): Omit<TransactionAnalysis, 'origin'> {
   let balances: SolanaBalances = {};
   if (o.balances !== undefined) {
     const b = o.balances as Record<string, unknown>;

@@ -21,6 +21,7 @@ import { typedDataFindings } from './evm-typed-data.ts';
 import { execTransactionFindings } from './evm-safe.ts';
 import { type Oddity, readChainId, readEvmAddress, readHexData, readValue } from './evm-normalise.ts';
 import { authorizationFindings } from './evm-7702.ts';
+import { readOrigin } from './origin-findings.ts';
 
 const bad = (message: string): never => {
   throw new ScreeningInputError('invalid_transaction', message);
@@ -52,17 +53,6 @@ export interface EvmTxResult {
 
 /** What the contexts of one request share: the inner-call budget and the requesting site. */
 type RequestScope = Pick<CallContext, 'budget' | 'origin'>;
-
-/** The host of `origin` (`https://blur.io/portfolio`, `blur.io`), lower-case; null when the request has none. */
-function readOrigin(v: unknown): string | null {
-  if (v === undefined || v === null) return null;
-  if (typeof v !== 'string') return bad('origin must be a string (the URL or host of the requesting site)');
-  try {
-    const host = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(v.trim()) ? v.trim() : `https://${v.trim()}`).hostname;
-    if (host !== '') return host.toLowerCase().replace(/\.$/, '');
-  } catch {}
-  return bad(`origin ${JSON.stringify(v.slice(0, 80))} is not a URL or host`);
-}
 
 export function screenEvmRequest(
   doc: Record<string, unknown>,
