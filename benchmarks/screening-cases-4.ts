@@ -1,9 +1,10 @@
 /**
  * Transaction cases, set 4 (issue 14): the request kinds the fourth pass taught the scan to read: an ERC-721
  * `approve` of one NFT, EIP-5792 `wallet_sendCalls`, ERC-7579 `execute(bytes32,bytes)` and Blur's bulk-listing
- * `Root` signature. Unlike set 3 these were written by the helper who wrote the rules, next to them: they show the
- * rules on whole requests as a wallet sends them, and are no independent measure. Well-known contracts are real
- * mainnet addresses already in the registry; the user, friends and attackers are made up.
+ * `Root` signature; and requests that name their site (`origin`), screened as a URL. Unlike set 3 these were
+ * written by the helper who wrote the rules, next to them: they show the rules on whole requests as a wallet sends
+ * them, and are no independent measure. Well-known contracts are real mainnet addresses already in the registry;
+ * the user, friends and attackers are made up; the block-listed site is an entry of MetaMask's list.
  */
 import {
   encodeAbiParameters,
@@ -91,6 +92,14 @@ const blurRoot = (origin?: string) =>
     ...(origin === undefined ? {} : { origin }),
   });
 
+// The requesting site (`origin`, tx/origin-findings.ts), at the top of the request as a wallet passes it on.
+const sendFrom = (origin: string, tx: object) =>
+  request({ method: 'eth_sendTransaction', params: [{ from: ME, ...tx }], origin });
+const signFrom = (origin: string, message: string) =>
+  request({ method: 'personal_sign', params: [message, ME], origin });
+// On MetaMask's block-list (config.json `blacklist`), which the case tables load.
+const LISTED_SITE = 'https://free-azuki.com/mint';
+
 const flag = (name: string, why: string, req: ScreeningRequest): Case4 => ({ name, expected: 'flag', why, req });
 const allow = (name: string, why: string, req: ScreeningRequest): Case4 => ({ name, expected: 'allow', why, req });
 
@@ -157,6 +166,16 @@ const MALICIOUS: Case4[] = [
     blurRoot('https://blur-rewards.app/claim'),
   ),
   flag('4: Blur bulk Root signature, site not named', 'opaque; the site cannot be told', blurRoot()),
+  flag(
+    '4: 100 USDC to a friend, asked for by a block-listed site',
+    'the site is a listed phishing site: whatever it asks for',
+    sendFrom(LISTED_SITE, { to: USDC, data: transfer(FRIEND, 100n * 10n ** 6n) }),
+  ),
+  flag(
+    '4: sign-in message asked for by a typosquat of Uniswap',
+    'a look-alike site asks for a first signature before the drain',
+    signFrom('https://uniswaap.org/connect', 'Welcome! Sign this message to connect your wallet.'),
+  ),
 ];
 
 const BENIGN: Case4[] = [
@@ -217,6 +236,16 @@ const BENIGN: Case4[] = [
     ),
   ),
   allow('4: Blur bulk Root signature on blur.io', "Blur's own bulk listing", blurRoot('https://blur.io/portfolio')),
+  allow(
+    '4: approve 100 USDC to the Universal Router, asked for by app.uniswap.org',
+    "the router's own site, allow-listed",
+    sendFrom('https://app.uniswap.org/swap', { to: USDC, data: approve(UNIVERSAL_ROUTER, 100n * 10n ** 6n) }),
+  ),
+  allow(
+    '4: sign-in message asked for by opensea.io',
+    "a brand's own domain",
+    signFrom('https://opensea.io', 'Welcome to OpenSea! Click to sign in and accept the Terms of Service.'),
+  ),
 ];
 
 export const CASES_4: Case4[] = [...MALICIOUS, ...BENIGN];
