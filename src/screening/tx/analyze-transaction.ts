@@ -1,6 +1,7 @@
 /**
  * Transaction-intent screening: parses the JSON text of a transaction request and dispatches to the EVM or Solana
- * reader. Malformed input throws ScreeningInputError `invalid_transaction`, never a silent allow.
+ * reader; the requesting site (`origin`), when named, is screened for either family (origin-findings.ts). Malformed
+ * input throws ScreeningInputError `invalid_transaction`, never a silent allow.
  */
 import type { Finding } from '../finding.ts';
 import type { ChainFamily } from '../../core/chains.ts';
