@@ -32,7 +32,8 @@ export const PRESET_THRESHOLDS: Record<RiskPreset, { review: number; reject: num
 
 /**
  * The highest score a wallet without conclusive evidence of its own beyond how it was funded can get: below every
- * preset's reject threshold (a test keeps the presets above it). Shared funding alone is never conclusive.
+ * preset's reject threshold (a test keeps the presets above it). Shared funding alone is never conclusive; with
+ * block times, neither are payments among members without evidence of concerted action (analyze.ts).
  */
 export const INCONCLUSIVE_CAP = 64;
 /** A wallet grouped with others but named by no membership evidence of its own: never flagged by any preset. */
