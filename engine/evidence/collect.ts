@@ -10,7 +10,7 @@
 import type { WalletGraph } from '../wallet-graph.ts';
 import { HUB_LABELLED, HUB_NONE, isInfrastructure } from '../wallet-graph.ts';
 import { kindInfo } from './kinds.ts';
-import type { FundingRun } from './timed-funding.ts';
+import { firstFunding, type FundingRun } from './timed-funding.ts';
 import type { EngineWalletInput, EvidenceItem } from '../types.ts';
 import { round3 } from '../scoring.ts';
 import { push, ramp } from './util.ts';
@@ -256,6 +256,8 @@ export async function collectEvidence(
   const sendTimes: number[] = [];
   const shops = shopsOf(g, POPULAR_MIN);
   const deposits = depositAddresses(g);
+  // every address's first funder (the scan knows only members'), for round trips; with block times only
+  const firstFunder = g.blockTime ? firstFunding(g).funder : undefined;
   for (let c = 0; c < C; c++) {
     const s0 = perCluster[c];
     const s1 = perCluster[c + 1];
@@ -371,9 +373,13 @@ export async function collectEvidence(
       // an exchange deposit address (depositAddresses) belongs to one customer: members paying the same one are one
       // owner's wallets however far apart they paid it
       const deposit = deposits.has(addr);
-      const spread = outM.size >= 2 && sendTimes.length > 0 && !hasBurst(sendTimes) && !deposit;
+      // a round trip: the receiver was first funded by the address (not infrastructure) that first funded most of
+      // its senders, an operator funding its wallets and the collector they pay back: one owner's, whatever the times
+      const roundTrip = firstFunder !== undefined && outM.size >= 2 && returnsToFunder(g, addr, outM, firstFunder);
+      const owned = deposit || roundTrip;
+      const spread = outM.size >= 2 && sendTimes.length > 0 && !hasBurst(sendTimes) && !owned;
       // without block times two senders to one receiver are only a shared counterparty (a friend both paid)
-      const untimedPair = outM.size < UNTIMED_SWEEP_MIN && sendTimes.length === 0 && !deposit;
+      const untimedPair = outM.size < UNTIMED_SWEEP_MIN && sendTimes.length === 0 && !owned;
       if (outM.size >= 2 && !spread && !untimedPair) {
         const senders = sorted(outM);
         addItem(
@@ -412,6 +418,15 @@ export async function collectEvidence(
   for (let c = 0; c < C; c++) pattern(c, 'interaction_ring', (0.8 * directCount[c]) / out[c].members.length);
   const strength = byKind.strength();
   return { clusters: out, coveredBy, kindsOf, strength, concerted };
+}
+
+/** Whether `addr`'s first funder, not infrastructure, also first funded half or more of these senders. */
+function returnsToFunder(g: WalletGraph, addr: number, senders: Set<number>, firstFunder: Int32Array): boolean {
+  const root = firstFunder[addr];
+  if (root < 0 || isInfrastructure(g.hub[root])) return false;
+  let same = 0;
+  for (const u of senders) if (firstFunder[u] === root) same++;
+  return 2 * same >= senders.size;
 }
 
 /**
