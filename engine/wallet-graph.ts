@@ -480,12 +480,22 @@ function classifyFunders(
       burstCount(list, blockTime, txId, transfers.amount) - chance * list.length >=
       FUNDER_BURST_SHARE * (1 - chance) * list.length;
     if (bursts || paysOneAmount(u, list, transfers, (firstTime ??= firstFundingTimes(hub, transfers)))) {
-      hub[u] = HUB_FUNDER;
-      hubList.set(u, 'farm_funder');
+      markFunder(hub, hubList, u, 'farm_funder');
       funders++;
     }
   }
   return funders;
+}
+
+/** A hub found by its role: a farm's funder or collector, kept out of the graph but not infrastructure. */
+function markFunder(
+  hub: Uint8Array,
+  hubList: Map<number, string>,
+  u: number,
+  role: 'farm_funder' | 'farm_collector',
+): void {
+  hub[u] = HUB_FUNDER;
+  hubList.set(u, role);
 }
 
 /**
@@ -517,8 +527,7 @@ function farmCollectors(
     if (amounts.length < UNIFORM_HUB_MIN) continue;
     const priced = amounts.filter((x) => x > 0);
     if (priced.length >= amounts.length / 2 && fixedPrices(priced)) continue;
-    hub[u] = HUB_FUNDER;
-    hubList.set(u, 'farm_collector');
+    markFunder(hub, hubList, u, 'farm_collector');
     found++;
   }
   return found;
@@ -559,8 +568,7 @@ function relayRoots(
   let found = 0;
   for (const [u, count] of relays) {
     if (count < FUNDER_BURST_SHARE * fullDegree[u]) continue;
-    hub[u] = HUB_FUNDER;
-    hubList.set(u, 'farm_funder');
+    markFunder(hub, hubList, u, 'farm_funder');
     found++;
   }
   return found;

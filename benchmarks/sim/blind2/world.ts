@@ -4,6 +4,7 @@
  * simulators' bodies; its own rng so nothing is shared with them.
  */
 import type { TruthRow } from '../campaign-sim.ts';
+import { seededRng } from '../../../engine/rng.ts';
 
 export const DAY = 86_400;
 export const HOUR = 3_600;
@@ -19,16 +20,9 @@ export interface Blind2Transfer {
   txHash: string;
 }
 
-/** mulberry32: small, fast, and independent of the engine's rng. */
+/** The engine's mulberry32 (engine/rng.ts), its seed mixed so that equal seeds give other streams than the engine's. */
 export function rng32(seed: number): () => number {
-  let a = (seed ^ 0x9e3779b9) >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  return seededRng((seed ^ 0x9e3779b9) >>> 0);
 }
 
 const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
