@@ -169,7 +169,9 @@ export async function decide(
   const clusters = raw.map((rc, c) => {
     const social = timed && socialOnly(rc.kinds, rc.evidence, rc.directItems);
     const narrow =
-      narrowFactor < 1 && (!timed || social) && evidenceBreadth(rc.evidence, rc.directItems) < tuning.transferWebMin;
+      narrowFactor < 1 &&
+      (!timed || social) &&
+      evidenceBreadth(rc.evidence, rc.directItems, social) < tuning.transferWebMin;
     narrowCluster.push(narrow);
     const label = side && bytes ? sideLabel(side, bytes, rawOf[c], rc.members, kindsOf) : undefined;
     const cluster = finishCluster(graph, rc, rc.listedShare ?? 1, tuning, label);

