@@ -10,7 +10,7 @@
 import type { WalletGraph } from '../wallet-graph.ts';
 import { HUB_LABELLED, HUB_NONE, isInfrastructure } from '../wallet-graph.ts';
 import { kindInfo } from './kinds.ts';
-import { firstFunding, type FundingRun } from './timed-funding.ts';
+import { firstFunding, PASS_THROUGH_SECONDS, type FundingRun } from './timed-funding.ts';
 import type { EngineWalletInput, EvidenceItem } from '../types.ts';
 import { round3 } from '../scoring.ts';
 import { push, ramp } from './util.ts';
@@ -44,8 +44,6 @@ export const SWEEP_GAP_SECONDS = 600;
 export const UNTIMED_SWEEP_MIN = 3;
 /** Confidence factor of a shared funder whose timed payments to the members formed no batch or co-timed run. */
 export const SPREAD_FUNDER_FACTOR = 0.6;
-/** A member passing its first funding on to the next within this many seconds (the same day) passes it through. */
-export const PASS_THROUGH_SECONDS = 86_400;
 
 export interface Evidence {
   clusters: RawCluster[];

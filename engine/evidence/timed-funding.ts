@@ -42,6 +42,11 @@ export const COTIMED_GAP_NO_AMOUNT_SECONDS = 60;
  */
 export const ROUTINE_MIN_BATCHES = 10;
 export const ROUTINE_SPAN_SECONDS = 7 * 86_400;
+/**
+ * An address passing its first funding on within this many seconds (the same day) passes it through: a funding
+ * chain's members (evidence/collect.ts) and a peel chain's hops (peelRuns). Set a priori.
+ */
+export const PASS_THROUGH_SECONDS = 86_400;
 
 export interface FundingRun {
   kind: 'batch_funding' | 'cotimed_funding' | 'funding_tree' | 'uniform_funding';
@@ -221,6 +226,7 @@ export function fundingRuns(g: WalletGraph, ff: FirstFunding, uniformMin = 0): F
   const payroll = recurringPayers(g, batchSenders(g, runs));
   const kept = payroll.size === 0 ? runs : runs.filter((r) => !payroll.has(r.sender));
   treeRuns(g, ff, kept);
+  peelRuns(g, ff, kept);
   return kept;
 }
 
@@ -373,6 +379,75 @@ function treeRuns(g: WalletGraph, ff: FirstFunding, runs: FundingRun[]): void {
         seconds: 0,
       });
     s = e;
+  }
+}
+
+/**
+ * Peel chains: unlisted addresses that are not infrastructure, each first funded by the one before and passing funds
+ * on within PASS_THROUGH_SECONDS of receiving them (hops), first funding listed wallets directly or through one more
+ * unlisted address on the way. The listed wallets first funded off one chain (RUN_MIN or more, off 2 or more of its
+ * hops) are one funding tree rooted at the chain's first hop (treeRuns sees only two generations of it).
+ */
+function peelRuns(g: WalletGraph, ff: FirstFunding, runs: FundingRun[]): void {
+  const { from, blockTime } = g;
+  if (!blockTime) return;
+  const firstOut = new Float64Array(g.n).fill(Number.POSITIVE_INFINITY);
+  for (let i = 0; i < from.length; i++) {
+    const x = from[i];
+    const t = blockTime[i];
+    if (t >= ff.time[x] && t < firstOut[x]) firstOut[x] = t;
+  }
+  const hop = (x: number): boolean =>
+    x >= 0 &&
+    !g.listed[x] &&
+    !isInfrastructure(g.hub[x]) &&
+    ff.funder[x] >= 0 &&
+    firstOut[x] - ff.time[x] <= PASS_THROUGH_SECONDS;
+  // each hop's chain root: the first hop up its first funders (memoised; -1: not yet, -2: on the current walk)
+  const rootOf = new Int32Array(g.n).fill(-1);
+  const root = (x: number): number => {
+    const path: number[] = [];
+    let y = x;
+    while (rootOf[y] === -1 && hop(ff.funder[y])) {
+      rootOf[y] = -2;
+      path.push(y);
+      y = ff.funder[y];
+    }
+    // a first-funding cycle (-2) ends at the address it came back to
+    const r = rootOf[y] >= 0 ? rootOf[y] : y;
+    rootOf[y] = r;
+    for (const p of path) rootOf[p] = r;
+    return r;
+  };
+  const byRoot = new Map<number, Array<[leaf: number, anchor: number]>>();
+  for (let u = 0; u < g.n; u++) {
+    if (!g.listed[u]) continue;
+    const f = ff.funder[u];
+    if (f < 0 || g.listed[f]) continue;
+    const anchor = hop(f) ? f : !isInfrastructure(g.hub[f]) && hop(ff.funder[f]) ? ff.funder[f] : -1;
+    if (anchor < 0) continue;
+    const r = root(anchor);
+    const list = byRoot.get(r);
+    if (list) list.push([u, anchor]);
+    else byRoot.set(r, [[u, anchor]]);
+  }
+  for (const r of [...byRoot.keys()].sort((a, b) => a - b)) {
+    const list = byRoot.get(r)!;
+    const hops = new Set(list.map(([, a]) => a));
+    if (list.length < RUN_MIN || hops.size < 2) continue;
+    const recipients = list.map(([u]) => u).sort((a, b) => a - b);
+    const via = [...new Set(list.flatMap(([u, a]) => (ff.funder[u] === a ? [a] : [a, ff.funder[u]])))]
+      .filter((x) => x !== r)
+      .sort((a, b) => a - b);
+    runs.push({
+      kind: 'funding_tree',
+      sender: r,
+      via,
+      recipients,
+      time: ff.time[recipients[0]],
+      amount: Number.NaN,
+      seconds: 0,
+    });
   }
 }
 
