@@ -35,6 +35,7 @@ export type NegativeGroup =
   | 'crypto-package-docs-9'
   | 'debian-homepages-10-keyword'
   | 'debian-homepages-10-sample'
+  | 'chain-registries-11'
   | 'legitimate-hosts.txt';
 
 const CRYPTO_PACKAGE_HOSTS: Array<[string, NegativeGroup]> = [
@@ -50,6 +51,8 @@ const CRYPTO_PACKAGE_HOSTS: Array<[string, NegativeGroup]> = [
   // Batch 10 (issue 14, eleventh pass): Debian packages' Homepage hosts (benchmarks/debian-hosts.ts).
   [path.resolve(import.meta.dirname, 'negatives/debian-hosts-10-keyword.txt'), 'debian-homepages-10-keyword'],
   [path.resolve(import.meta.dirname, 'negatives/debian-hosts-10-sample.txt'), 'debian-homepages-10-sample'],
+  // Batch 11 (issue 14, twelfth pass): hosts in the data of npm's chain registries (benchmarks/chain-registry-hosts.ts).
+  [path.resolve(import.meta.dirname, 'negatives/chain-registry-hosts-11.txt'), 'chain-registries-11'],
 ];
 
 /** Groups dealt by family (familyKey) instead of registrable domain; the older groups keep their halves. */
@@ -63,18 +66,16 @@ const FAMILY_SPLIT_GROUPS = new Set<NegativeGroup>([
   'crypto-package-docs-9',
   'debian-homepages-10-keyword',
   'debian-homepages-10-sample',
+  'chain-registries-11',
 ]);
 
 /**
- * The unseen groups (issue 14, eleventh pass): batch 10, Debian packages' Homepage hosts (benchmarks/debian-hosts.ts),
- * dealt by family into a development half (splitOf `validation`: seen, rules may be chosen on it) and a test half
- * (scanned once). Every other negative, crypto-package batch 9 included (the tenth pass's test set, whose three false
- * positives were named), has been seen and is development data.
+ * The unseen group (issue 14, twelfth pass): batch 11, the hosts in the chain data of npm's chain registries
+ * (benchmarks/chain-registry-hosts.ts), dealt by family into a development half (splitOf `validation`: seen, rules
+ * may be chosen on it) and a test half (scanned once). Every other negative, batch 10's test half included (the
+ * eleventh pass's test set, whose two false positives were named), has been seen and is development data.
  */
-export const FRESH_GROUPS: ReadonlySet<NegativeGroup> = new Set<NegativeGroup>([
-  'debian-homepages-10-keyword',
-  'debian-homepages-10-sample',
-]);
+export const FRESH_GROUPS: ReadonlySet<NegativeGroup> = new Set<NegativeGroup>(['chain-registries-11']);
 
 /** Where a negative stands: development (seen: choose settings on it) or the fresh test set (scan once). */
 export const roleOf = (host: string, group: NegativeGroup): 'development' | 'test' =>
