@@ -51,7 +51,7 @@ const CRYPTO_PACKAGE_HOSTS: Array<[string, NegativeGroup]> = [
   // Batch 10 (issue 14, eleventh pass): Debian packages' Homepage hosts (benchmarks/debian-hosts.ts).
   [path.resolve(import.meta.dirname, 'negatives/debian-hosts-10-keyword.txt'), 'debian-homepages-10-keyword'],
   [path.resolve(import.meta.dirname, 'negatives/debian-hosts-10-sample.txt'), 'debian-homepages-10-sample'],
-  // Batch 11 (issue 14, twelfth pass): hosts in the data of npm's chain registries (benchmarks/chain-registry-hosts.ts).
+  // Batch 11 (issue 14, twelfth pass): hosts in the data of npm's chain registries (chain-registry-hosts.ts).
   [path.resolve(import.meta.dirname, 'negatives/chain-registry-hosts-11.txt'), 'chain-registries-11'],
 ];
 
