@@ -9,10 +9,12 @@
  *   batches 2-9, fresh sets of other packages; rebuilt by benchmarks/crypto-package-hosts.ts);
  * - legitimate-hosts.txt of ../shared (top sites, MetaMask's test data; allow-listed ones are left out later).
  * - batch 10 (issue 14, eleventh pass): Homepage hosts of Debian packages (benchmarks/debian-hosts.ts), a keyword
- *   group and a random sample group.
+ *   group and a random sample group;
+ * - batch 11 (issue 14, twelfth pass): hosts of the URLs in the chain data of npm's chain registries
+ *   (benchmarks/chain-registry-hosts.ts): RPC, REST and WebSocket endpoints, explorers, faucets, chain sites.
  * Each host goes to the validation or the test half by a hash of its registrable domain (batches 3 to 10: of its
- * family, familyKey), so the subdomains of one site never straddle the split. Since issue 14's eleventh pass every
- * half of batches 1-9 and the older groups has been seen and is development data; batch 10's test half is the test
+ * family, familyKey), so the subdomains of one site never straddle the split. Since issue 14's twelfth pass every
+ * half of batches 1-10 and the older groups has been seen and is development data; batch 11's test half is the test
  * set, its validation half development data (roleOf).
  */
 import { createHash } from 'node:crypto';
