@@ -143,8 +143,9 @@ for (const u of urls) {
   if (h !== null && !others.has(h)) hosts.add(h);
 }
 const out = path.join(root, `benchmarks/negatives/chain-registry-hosts-${batchNo}.txt`);
+const specs = batch.groups.flatMap((g) => g.packages).join(', ');
 const header =
-  `# hosts of the URLs in the chain data of ${batch.groups.flatMap((g) => g.packages).join(', ')} (batch ${batchNo})\n` +
+  `# hosts of the URLs in the chain data of ${specs} (batch ${batchNo})\n` +
   `# rebuilt by: node --import tsx benchmarks/chain-registry-hosts.ts --batch ${batchNo} --install\n`;
 writeFileSync(out, header + [...hosts].sort().join('\n') + '\n');
 console.log(`${hosts.size} hosts written to ${path.relative(root, out)}`);
