@@ -397,6 +397,11 @@ t.test("a node endpoint's host (infrastructure words and one name) is infrastruc
   t.equal(ep('rpc-stake.example.org'), null, 'nor a crypto word');
   t.equal(ep('rpc.stake-town.vercel.app'), null, 'not on a hosting platform');
   t.equal(ep('stake-town.com'), null, 'no subdomain, no endpoint');
+  // thirteenth pass
+  t.equal(ep('evmrpc.kava.nodestake.org'), 'kava', 'two infrastructure words glued are one (`evmrpc`)');
+  t.equal(ep('hyperliquid-json-rpc.stakely.io'), 'hyperliquid', 'JSON-RPC spelled with a hyphen');
+  t.equal(ep('api-t.sge.nodestake.top'), 'sge', 'a single letter tags an instance (`-t`: testnet)');
+  t.equal(ep('claimrpc.kava.nodestake.org'), null, 'a lure glued to an infrastructure word is no infrastructure word');
 
   const find = (h: string, kind: string): unknown => analyzeUrl(h, k).findings.find((f) => f.kind === kind)?.data;
   t.match(find('dydx-mainnet-lcd.autostake.com', 'url.brand_impersonation'), { points: 1 }, 'the chain it serves');

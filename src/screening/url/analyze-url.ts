@@ -157,6 +157,14 @@ function infraSubdomain(subdomain: string): boolean {
   return runs.every((r) => r === 'www' || INFRA_WORDS.has(r));
 }
 
+/** An infrastructure word, or two glued together (`evmrpc`, `rpcnode`, `wssrpc`: thirteenth pass). */
+function infraWord(w: string): boolean {
+  if (INFRA_WORDS.has(w)) return true;
+  for (let i = 2; i <= w.length - 2; i++)
+    if (INFRA_WORDS.has(w.slice(0, i)) && INFRA_WORDS.has(w.slice(i))) return true;
+  return false;
+}
+
 /**
  * `dydx-mainnet-lcd.autostake.com`, `rpc-athena.ardescan.com`, `api.humans-mainnet.stake-take.com`: a subdomain that
  * names a node endpoint, infrastructure words with at most one other word (the chain or network it serves), no lure,
@@ -166,9 +174,10 @@ function infraSubdomain(subdomain: string): boolean {
  */
 export function endpointName(parts: ReturnType<typeof hostParts>): string | null {
   if (parts.domain === null || parts.isPrivate || parts.subdomain === '') return null;
-  // words are the labels' hyphen-separated parts (`c4e-api`: the chain c4e); number parts name instances (`rpc-01`)
-  const words = parts.subdomain.split(/[.-]/).filter((w) => /[a-z]/.test(w) && w !== 'www');
-  const names = words.filter((w) => !INFRA_WORDS.has(w));
+  // words are the labels' hyphen-separated parts (`c4e-api`: the chain c4e); number parts and single letters name
+  // instances (`rpc-01`, `api-t`: the testnet's)
+  const words = parts.subdomain.split(/[.-]/).filter((w) => /[a-z]/.test(w) && w.length > 1 && w !== 'www');
+  const names = words.filter((w) => !infraWord(w));
   if (names.length === words.length || names.length > 1 || lureInSubdomain(parts.subdomain)) return null;
   return names[0] ?? '';
 }

@@ -113,6 +113,7 @@ const NODE_SERVICE_WORDS = [
   'lcd',
   'grpc',
   'jsonrpc',
+  'json',
   'ws',
   'wss',
   'websocket',
