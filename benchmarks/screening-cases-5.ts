@@ -19,6 +19,7 @@ export type Case5 = { name: string; expected: 'flag' | 'allow'; req: ScreeningRe
 
 const USDC = '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48';
 const ROUTER = '0x3fc91a3afd70395cd496c647d5a6cc9d4b2b7fad';
+const EVIL = '0xe1d2c3b4a5968778695a4b3c2d1e0f9e8d7c6b5a';
 
 const request = (doc: object): ScreeningRequest => ({
   type: 'transaction',
@@ -44,6 +45,24 @@ const permitSingle = (chainId: unknown, spender: string): ScreeningRequest =>
       sigDeadline: '1900000000',
     },
   );
+/** The typed data alone, as a client may send what a dapp asked to sign. */
+const bare = (spender: string): ScreeningRequest => ({
+  type: 'transaction',
+  chain: 'ethereum',
+  walletAddress: P.me,
+  value: JSON.stringify({
+    primaryType: 'Permit',
+    domain: { name: 'USD Coin', version: '2', chainId: 1, verifyingContract: USDC },
+    types: {},
+    message: {
+      owner: P.me,
+      spender,
+      value: spender === ROUTER ? '100000000' : `${2n ** 256n - 1n}`,
+      nonce: '0',
+      deadline: '1900000000',
+    },
+  }),
+});
 const transfer = (to: string) =>
   encodeFunctionData({ abi: TOKEN_ABI, functionName: 'transfer', args: [to as Hex, 10n ** 8n] });
 const wallet = (value: string): ScreeningRequest => ({ type: 'wallet', chain: 'ethereum', value, walletAddress: P.me });
@@ -115,5 +134,16 @@ export function cases5(deps: Partial<ScreeningDeps>): Case5[] {
       req: usdcPermit('1', ROUTER),
     },
     { name: 'Seaport WETH offer, domain.chainId "0x01"', expected: 'allow', req: seaportOn('0x01') },
+    // the typed data alone, without the eth_signTypedData_v4 envelope (added after the first scan of this set)
+    {
+      name: 'unlimited USDC Permit to an unknown spender, bare typed data (no method)',
+      expected: 'flag',
+      req: bare(EVIL),
+    },
+    {
+      name: 'USDC Permit of 100 to the Universal Router, bare typed data (no method)',
+      expected: 'allow',
+      req: bare(ROUTER),
+    },
   ];
 }
