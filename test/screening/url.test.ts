@@ -437,3 +437,17 @@ t.test('`validator` in a name is the infrastructure word, not the lure `validat`
   t.match(lure('walletvalidation.xyz'), { words: ['validat'] });
   t.match(lure('revokexplorer.xyz'), { words: ['revoke'] }, 'other infrastructure words cut nothing');
 });
+
+t.test("a project's exact name as the registrable label is no vocabulary under its own subdomains", async (t) => {
+  const rows = ['kind,value,chain,disposition'];
+  for (let i = 0; i < 30; i++) rows.push(`domain,kava-${letters(i)}gift.com,,block`);
+  const kk = smallKnowledge([parseList('csv', rows.join('\n'), { name: 'vocabulary' })]);
+  const vocab = (h: string): unknown =>
+    analyzeUrl(h, kk).findings.find((f) => f.kind === 'url.phishing_vocabulary')?.data;
+  t.equal(vocab('portal.kava.xyz'), undefined, "the chain's own portal (thirteenth pass: portal.dymension.xyz)");
+  t.equal(vocab('wallet.kava.network'), undefined);
+  t.match(vocab('claim.kava.xyz'), { words: ['kava'] }, 'not under a lure subdomain');
+  t.match(vocab('kava.xyz'), { words: ['kava'] }, 'nor on the bare name, which phishing registers on other TLDs');
+  t.match(vocab('portal.kava-claim.xyz'), { words: ['kava'] }, 'nor when the label holds more than the name');
+  t.match(vocab('metamask.kava.xyz'), { words: ['kava'] }, 'nor next to a borrowed brand');
+});

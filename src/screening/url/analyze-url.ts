@@ -224,6 +224,16 @@ function lureInSubdomain(subdomain: string): boolean {
 const bareSite = (host: string, subdomain: string): boolean =>
   (subdomain === '' || subdomain === 'www') && ordinaryTld(host);
 
+/** True when a subdomain holds a strong lure word (`claim.`, `verify-`). */
+const strongLureIn = (subdomain: string): boolean =>
+  wordsIn(
+    subdomain.split(/[^a-z]+/).filter((r) => r !== ''),
+    STRONG_LURES,
+  ).length > 0;
+
+/** True when the host is its registrable domain or that domain's `www.`. */
+const apexOf = (parts: ReturnType<typeof hostParts>): boolean => parts.subdomain === '' || parts.subdomain === 'www';
+
 /** True when the host's TLD is not one the phishing lists over-represent (SUSPICIOUS_TLDS). */
 const ordinaryTld = (host: string): boolean => !SUSPICIOUS_TLDS.has(host.slice(host.lastIndexOf('.') + 1));
 
@@ -561,7 +571,14 @@ export function analyzeUrl(value: string, knowledge: ScreeningKnowledge): UrlAna
   // service there and does not count; the registrable label's words still do (issue 14, tenth pass)
   // an endpoint's served name (`kava-mainnet-rpc.`, `dymension-api.`) names the chain, not vocabulary (twelfth pass)
   const vocabRuns = (sameLabel && ordinaryTld(host)) || endpoint !== null ? withoutSubdomain(runs, parts) : runs;
-  const vocab = vocabRuns.filter((r) => knowledge.vocabulary.has(r) && !strongOrWeak(r));
+  // `portal.dymension.xyz`: a registrable label that is exactly a learned word, the name of a project the lists saw
+  // borrowed, under a subdomain with no strong lure (claim., verify.) and no brand, is the project's own site: its name is no vocabulary there
+  // (issue 14, thirteenth pass); `dymension-claim.xyz` and `claim.dymension.xyz` keep it
+  const ownName =
+    inHost.length === 0 && typo === null && !confusable && !apexOf(parts) && !strongLureIn(parts.subdomain)
+      ? parts.domain?.split('.')[0]
+      : undefined;
+  const vocab = vocabRuns.filter((r) => knowledge.vocabulary.has(r) && !strongOrWeak(r) && r !== ownName);
   // `web` is a lure as a brand's "web version" (phantom-web.app, web-binance.com); with no brand, typosquat or
   // confusable in the host it names the web itself (web3auth.io, web-platform-tests.org): the lexical and host models
   // leave it out there (issue 14, eighth pass)
