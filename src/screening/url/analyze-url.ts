@@ -572,8 +572,8 @@ export function analyzeUrl(value: string, knowledge: ScreeningKnowledge): UrlAna
   // an endpoint's served name (`kava-mainnet-rpc.`, `dymension-api.`) names the chain, not vocabulary (twelfth pass)
   const vocabRuns = (sameLabel && ordinaryTld(host)) || endpoint !== null ? withoutSubdomain(runs, parts) : runs;
   // `portal.dymension.xyz`: a registrable label that is exactly a learned word, the name of a project the lists saw
-  // borrowed, under a subdomain with no strong lure (claim., verify.) and no brand, is the project's own site: its name is no vocabulary there
-  // (issue 14, thirteenth pass); `dymension-claim.xyz` and `claim.dymension.xyz` keep it
+  // borrowed, under a subdomain with no strong lure (claim., verify.) and no brand, is the project's own site: its
+  // name is no vocabulary there (issue 14, thirteenth pass); `dymension-claim.xyz` and `claim.dymension.xyz` keep it
   const ownName =
     inHost.length === 0 && typo === null && !confusable && !apexOf(parts) && !strongLureIn(parts.subdomain)
       ? parts.domain?.split('.')[0]
