@@ -16,6 +16,7 @@ import { PROTOCOL_CONTRACTS } from '../src/screening/registry/protocol-contracts
 import { walletCases } from './screening-wallet-cases.ts';
 import { CASES_3 } from './screening-cases-3.ts';
 import { CASES_4 } from './screening-cases-4.ts';
+import { cases5 } from './screening-cases-5.ts';
 import { seaportWethOffer } from '../test/helpers/screening-requests.ts';
 
 const D = '/work/shared/datasets/screening/';
@@ -569,6 +570,7 @@ export async function runCases(
   const wallet = await walletCases(knowledge);
   try {
     for (const c of wallet.cases) rows.push(await scanCase(c, knowledge, 'wallet (chain data)'));
+    for (const c of cases5(wallet.deps)) rows.push(await scanCase(c, knowledge, 'set 5'));
   } finally {
     await wallet.close();
   }

@@ -9,10 +9,14 @@
  *   batches 2-9, fresh sets of other packages; rebuilt by benchmarks/crypto-package-hosts.ts);
  * - legitimate-hosts.txt of ../shared (top sites, MetaMask's test data; allow-listed ones are left out later).
  * - batch 10 (issue 14, eleventh pass): Homepage hosts of Debian packages (benchmarks/debian-hosts.ts), a keyword
- *   group and a random sample group.
+ *   group and a random sample group;
+ * - batch 11 (issue 14, twelfth pass): hosts of the URLs in the chain data of npm's chain registries
+ *   (benchmarks/chain-registry-hosts.ts): RPC, REST and WebSocket endpoints, explorers, faucets, chain sites;
+ * - batch 12 (thirteenth pass): the same from the files of four other registries (Substrate endpoints, Hyperlane,
+ *   SubWallet, LI.FI).
  * Each host goes to the validation or the test half by a hash of its registrable domain (batches 3 to 10: of its
- * family, familyKey), so the subdomains of one site never straddle the split. Since issue 14's eleventh pass every
- * half of batches 1-9 and the older groups has been seen and is development data; batch 10's test half is the test
+ * family, familyKey), so the subdomains of one site never straddle the split. Since issue 14's thirteenth pass every
+ * half of batches 1-11 and the older groups has been seen and is development data; batch 12's test half is the test
  * set, its validation half development data (roleOf).
  */
 import { createHash } from 'node:crypto';
@@ -35,6 +39,8 @@ export type NegativeGroup =
   | 'crypto-package-docs-9'
   | 'debian-homepages-10-keyword'
   | 'debian-homepages-10-sample'
+  | 'chain-registries-11'
+  | 'chain-registries-12'
   | 'legitimate-hosts.txt';
 
 const CRYPTO_PACKAGE_HOSTS: Array<[string, NegativeGroup]> = [
@@ -50,6 +56,10 @@ const CRYPTO_PACKAGE_HOSTS: Array<[string, NegativeGroup]> = [
   // Batch 10 (issue 14, eleventh pass): Debian packages' Homepage hosts (benchmarks/debian-hosts.ts).
   [path.resolve(import.meta.dirname, 'negatives/debian-hosts-10-keyword.txt'), 'debian-homepages-10-keyword'],
   [path.resolve(import.meta.dirname, 'negatives/debian-hosts-10-sample.txt'), 'debian-homepages-10-sample'],
+  // Batch 11 (issue 14, twelfth pass): hosts in the data of npm's chain registries (chain-registry-hosts.ts).
+  [path.resolve(import.meta.dirname, 'negatives/chain-registry-hosts-11.txt'), 'chain-registries-11'],
+  // Batch 12 (thirteenth pass): hosts in the files of four other chain registries (chain-registry-hosts.ts).
+  [path.resolve(import.meta.dirname, 'negatives/chain-registry-hosts-12.txt'), 'chain-registries-12'],
 ];
 
 /** Groups dealt by family (familyKey) instead of registrable domain; the older groups keep their halves. */
@@ -63,18 +73,17 @@ const FAMILY_SPLIT_GROUPS = new Set<NegativeGroup>([
   'crypto-package-docs-9',
   'debian-homepages-10-keyword',
   'debian-homepages-10-sample',
+  'chain-registries-11',
+  'chain-registries-12',
 ]);
 
 /**
- * The unseen groups (issue 14, eleventh pass): batch 10, Debian packages' Homepage hosts (benchmarks/debian-hosts.ts),
- * dealt by family into a development half (splitOf `validation`: seen, rules may be chosen on it) and a test half
- * (scanned once). Every other negative, crypto-package batch 9 included (the tenth pass's test set, whose three false
- * positives were named), has been seen and is development data.
+ * The unseen group (issue 14, thirteenth pass): batch 12, the hosts in the files of four more chain registries
+ * (benchmarks/chain-registry-hosts.ts --batch 12), dealt by family into a development half (splitOf `validation`:
+ * seen, rules may be chosen on it) and a test half (scanned once). Every other negative, batch 11's test half
+ * included (the twelfth pass's test set, whose 19 false positives were named), has been seen and is development data.
  */
-export const FRESH_GROUPS: ReadonlySet<NegativeGroup> = new Set<NegativeGroup>([
-  'debian-homepages-10-keyword',
-  'debian-homepages-10-sample',
-]);
+export const FRESH_GROUPS: ReadonlySet<NegativeGroup> = new Set<NegativeGroup>(['chain-registries-12']);
 
 /** Where a negative stands: development (seen: choose settings on it) or the fresh test set (scan once). */
 export const roleOf = (host: string, group: NegativeGroup): 'development' | 'test' =>

@@ -14,7 +14,7 @@ type Case = { name: string; expected: 'flag' | 'allow'; req: ScreeningRequest; d
 
 export async function walletCases(
   _knowledge: ScreeningKnowledge,
-): Promise<{ cases: Case[]; close: () => Promise<void> }> {
+): Promise<{ cases: Case[]; deps: Partial<ScreeningDeps>; close: () => Promise<void> }> {
   const { server, source } = await startScenario();
   const deps = { addressHistory: source, now: () => NOW * 1000 };
   const wallet = (value: string, walletAddress = P.me): ScreeningRequest => ({
@@ -77,5 +77,5 @@ export async function walletCases(
       deps,
     },
   ];
-  return { cases, close: () => server.close() };
+  return { cases, deps, close: () => server.close() };
 }

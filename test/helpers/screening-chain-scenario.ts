@@ -28,7 +28,14 @@ export const PARTIES = {
   lookalike: `0x8ba1${'a'.repeat(32)}ba72`,
   ordinary: addr(0x0e01),
   employer: addr(0x0e02),
+  /** look-alikes of friend that planted themselves in the user's history (issue 14, twelfth pass) */
+  zeroPoisoner: `0x8ba1${'b'.repeat(32)}ba72`,
+  fakeTokenPoisoner: `0x8ba1${'c'.repeat(32)}ba72`,
+  /** paid once by the user, 50 real USDC */
+  friend2: '0x2d4f6a8c1e3b5d7f9a2c3c5e7a9b1d2f4e6a8c0b',
 };
+/** A token contract that calls itself USDC: poisoners' fake tokens emit transfers in the victim's name. */
+const FAKE_USDC = { contract: '0xfa4e000000000000000000000000000000005dc0', symbol: 'USDC', decimals: 6 };
 
 export function scenarioRows(): Record<'txlist' | 'txlistinternal' | 'tokentx', EtherscanRow[]> {
   const p = PARTIES;
@@ -63,6 +70,13 @@ export function scenarioRows(): Record<'txlist' | 'txlistinternal' | 'tokentx', 
     tokentx.push(tokenRow(p.me, p.friend, '100000000', NOW - m * 30 * DAY, USDC));
     txlist.push(txRow(p.employer, p.ordinary, ETH, NOW - m * 30 * DAY));
   }
+  // address poisoning as it is done: a zero-value transferFrom of real USDC in the user's name to a look-alike of
+  // the friend, and a fake "USDC" transfer from the user to another look-alike, both right after the last payment
+  tokentx.push(
+    tokenRow(p.me, p.zeroPoisoner, '0', NOW - 30 * DAY + 60, USDC),
+    tokenRow(p.me, p.fakeTokenPoisoner, '100000000', NOW - 30 * DAY + 90, FAKE_USDC),
+    tokenRow(p.me, p.friend2, '50000000', NOW - 10 * DAY, USDC),
+  );
   return { txlist, txlistinternal: [], tokentx };
 }
 

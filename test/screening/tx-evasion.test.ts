@@ -184,3 +184,20 @@ t.test('typed data: Safe delegatecall, Permit2 witness transfers, domain chain i
   t.ok(otherChain.kinds.includes('tx.typed_data_chain_mismatch'));
   t.equal(otherChain.verdict, 'warn');
 });
+
+t.test('typed data sent alone, without its eth_signTypedData envelope, is screened (thirteenth pass)', async (t) => {
+  const permit = (spender: string, value: string, chainId: unknown = 1) => ({
+    primaryType: 'Permit',
+    domain: { name: 'USD Coin', version: '2', chainId, verifyingContract: USDC },
+    types: {},
+    message: { owner: ME, spender, value, nonce: '0', deadline: '1900000000' },
+  });
+  const max = `${maxUint256}`;
+  const bare = run(permit(UNKNOWN, max), 1, ME);
+  t.ok(bare.kinds.includes('tx.permit_signature'));
+  t.equal(bare.verdict, 'warn', 'an unlimited permit to an unknown spender, as in its envelope');
+  t.same(bare.decoded, ['eth_signTypedData_v4']);
+  t.equal(run(permit(UNKNOWN, max)).verdict, 'warn', 'without walletAddress too');
+  t.ok(run(permit(UNKNOWN, '1', 137), 1, ME).kinds.includes('tx.typed_data_chain_mismatch'), 'its chainId is checked');
+  t.throws(() => run({ primaryType: 'Permit', domain: {} }), { code: 'invalid_transaction' }, 'no message: refused');
+});

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { BLOCKED_SIBLING_MIN, analyzeUrl } from '../../src/screening/url/analyze-url.ts';
+import { BLOCKED_SIBLING_MIN, analyzeUrl, endpointName } from '../../src/screening/url/analyze-url.ts';
 import { parseList } from '../../src/screening/lists/parse-list.ts';
 import { hostParts } from '../../src/screening/knowledge.ts';
 import { skeleton, isMixedScript } from '../../src/screening/url/confusables.ts';
@@ -383,4 +383,71 @@ t.test('a special-use name (RFC 2606 / 6761) is not scored: no public site has i
   t.notOk(special('claim-airdrop-wallet.onion'), '.onion is reachable over Tor');
   t.notOk(special('myexample.com') || special('example.co'), 'only the reserved second-level names');
   t.equal(verdictOf('phish.example'), 'block', 'lists come first');
+});
+
+t.test("a node endpoint's host (infrastructure words and one name) is infrastructure (twelfth pass)", async (t) => {
+  const ep = (h: string): string | null => endpointName(hostParts(h));
+  t.equal(ep('saga-grpc.stakeandrelax.net'), 'saga', 'gRPC, REST, LCD and JSON-RPC are node services');
+  t.equal(ep('dydx-mainnet-lcd.autostake.com'), 'dydx');
+  t.equal(ep('c4e-api.stake-town.com'), 'c4e', 'a chain name with a digit is one word');
+  t.equal(ep('01-gravelines-003-01.rpc.tatum.io'), 'gravelines', 'instance numbers are no names');
+  t.equal(ep('rpc.lorenzo-protocol.xyz'), '', 'infrastructure words only');
+  t.equal(ep('app-dydx.autostake.com'), null, '`app` is no infrastructure word');
+  t.equal(ep('dydx-claim-rpc.autostake.com'), null, 'a lure word is no endpoint');
+  t.equal(ep('rpc-stake.example.org'), null, 'nor a crypto word');
+  t.equal(ep('rpc.stake-town.vercel.app'), null, 'not on a hosting platform');
+  t.equal(ep('stake-town.com'), null, 'no subdomain, no endpoint');
+  // thirteenth pass
+  t.equal(ep('evmrpc.kava.nodestake.org'), 'kava', 'two infrastructure words glued are one (`evmrpc`)');
+  t.equal(ep('hyperliquid-json-rpc.stakely.io'), 'hyperliquid', 'JSON-RPC spelled with a hyphen');
+  t.equal(ep('api-t.sge.nodestake.top'), 'sge', 'a single letter tags an instance (`-t`: testnet)');
+  t.equal(ep('claimrpc.kava.nodestake.org'), null, 'a lure glued to an infrastructure word is no infrastructure word');
+
+  const find = (h: string, kind: string): unknown => analyzeUrl(h, k).findings.find((f) => f.kind === kind)?.data;
+  t.match(find('dydx-mainnet-lcd.autostake.com', 'url.brand_impersonation'), { points: 1 }, 'the chain it serves');
+  t.match(find('dydx-wallet.autostake.com', 'url.brand_impersonation'), { points: 4 }, 'a borrowed brand elsewhere');
+  t.match(find('rpc.dydx-node.com', 'url.brand_impersonation'), { points: 4 }, 'the brand in the registrable label');
+  t.match(find('rpc-athena.ardescan.com', 'url.brand_typosquat'), { points: 1 }, 'athena: a chain, not ethena');
+  t.match(find('athena-app.ardescan.com', 'url.brand_typosquat'), { points: 5 }, 'no endpoint: a typosquat');
+  t.match(find('rest.mucoin.org', 'url.brand_typosquat'), { points: 1 }, '`rest.` is an infrastructure service');
+
+  const rows = ['kind,value,chain,disposition'];
+  for (let i = 0; i < 30; i++)
+    rows.push(`domain,kava-${letters(i)}gift.com,,block`, `domain,town-${letters(i)}.com,,block`);
+  const kk = smallKnowledge([parseList('csv', rows.join('\n'), { name: 'vocabulary' })]);
+  const vocab = (h: string): unknown =>
+    analyzeUrl(h, kk).findings.find((f) => f.kind === 'url.phishing_vocabulary')?.data;
+  t.ok(kk.vocabulary.has('kava') && kk.vocabulary.has('town'), '`kava` and `town` are phishing vocabulary here');
+  t.equal(vocab('kava-mainnet-rpc.autostake.com'), undefined, 'the chain an endpoint serves is no vocabulary');
+  t.match(vocab('kava-portal.autostake.com'), { words: ['kava'] }, 'in another subdomain it counts');
+  const verdict = (h: string): string => decideVerdict(analyzeUrl(h, kk).findings).verdict;
+  t.equal(verdict('stake-town.com'), 'warn', "the operator's name alone warns (vocabulary, template, crypto word)");
+  t.equal(verdict('aura-rpc.stake-town.com'), 'allow', 'its node endpoints stay below warn');
+  const score = analyzeUrl('aura-rpc.stake-town.com', kk).findings.find((f) => f.kind === 'url.suspicious_host');
+  t.match(score, { severity: 'low' }, 'shown, at low');
+  t.equal(verdict('rpc.claim-town.com'), 'warn', 'a lure word still warns on an endpoint');
+  t.equal(verdict('rpc.dydx-town.com'), 'block', 'and so does a borrowed brand');
+});
+
+t.test('`validator` in a name is the infrastructure word, not the lure `validat`', async (t) => {
+  const lure = (h: string): unknown => analyzeUrl(h, k).findings.find((f) => f.kind === 'url.lure_words')?.data;
+  t.equal(lure('xrpl-rpc.embervalidator.top'), undefined, 'a validator named ember');
+  t.equal(lure('rest.cosmoshub-main.ccvalidators.com'), undefined);
+  t.match(lure('validate-wallet.com'), { words: ['validat'] }, 'validate your wallet stays a lure');
+  t.match(lure('walletvalidation.xyz'), { words: ['validat'] });
+  t.match(lure('revokexplorer.xyz'), { words: ['revoke'] }, 'other infrastructure words cut nothing');
+});
+
+t.test("a project's exact name as the registrable label is no vocabulary under its own subdomains", async (t) => {
+  const rows = ['kind,value,chain,disposition'];
+  for (let i = 0; i < 30; i++) rows.push(`domain,kava-${letters(i)}gift.com,,block`);
+  const kk = smallKnowledge([parseList('csv', rows.join('\n'), { name: 'vocabulary' })]);
+  const vocab = (h: string): unknown =>
+    analyzeUrl(h, kk).findings.find((f) => f.kind === 'url.phishing_vocabulary')?.data;
+  t.equal(vocab('portal.kava.xyz'), undefined, "the chain's own portal (thirteenth pass: portal.dymension.xyz)");
+  t.equal(vocab('wallet.kava.network'), undefined);
+  t.match(vocab('claim.kava.xyz'), { words: ['kava'] }, 'not under a lure subdomain');
+  t.match(vocab('kava.xyz'), { words: ['kava'] }, 'nor on the bare name, which phishing registers on other TLDs');
+  t.match(vocab('portal.kava-claim.xyz'), { words: ['kava'] }, 'nor when the label holds more than the name');
+  t.match(vocab('metamask.kava.xyz'), { words: ['kava'] }, 'nor next to a borrowed brand');
 });

@@ -68,3 +68,41 @@ t.test('wallet and transaction scans read behaviour from a chain provider (Ether
   );
   t.equal(down.verdict, 'allow');
 });
+
+t.test('a look-alike planted in the user history by a fake token is still a look-alike (twelfth pass)', async (t) => {
+  const { server, source } = await startScenario();
+  t.teardown(() => server.close());
+  const deps = { knowledge, addressHistory: source, now: () => NOW * 1000 };
+  const transfer = (to: string) =>
+    encodeFunctionData({ abi: TOKEN_ABI, functionName: 'transfer', args: [to as `0x${string}`, 10n ** 8n] });
+  const pay = (to: string) =>
+    scanScreening(
+      {
+        type: 'transaction',
+        chain: 'ethereum',
+        value: JSON.stringify({ to: USDC, data: transfer(to) }),
+        walletAddress: P.me,
+      },
+      deps,
+    );
+  // the fake "USDC" transfer names the user as sender: it is in the history, but no payment of the user
+  const fake = await pay(P.fakeTokenPoisoner);
+  t.match(
+    fake.findings.find((f) => f.kind === 'tx.address_poisoning'),
+    { data: { counterparty: P.friend } },
+  );
+  t.equal(fake.verdict, 'warn');
+  const wallet = await scanScreening(
+    { type: 'wallet', chain: 'ethereum', value: P.fakeTokenPoisoner, walletAddress: P.me },
+    deps,
+  );
+  t.ok(
+    wallet.findings.some((f) => f.kind === 'wallet.address_poisoning'),
+    'the wallet scan says so too',
+  );
+  const friend2 = await pay(P.friend2);
+  t.equal(friend2.verdict, 'allow', 'an address the user paid in USDC is a counterparty');
+  t.notOk(friend2.findings.some((f) => f.kind === 'tx.address_poisoning'));
+  const friend = await pay(P.friend);
+  t.equal(friend.verdict, 'allow', 'the imitated friend is not a look-alike of its imitators');
+});

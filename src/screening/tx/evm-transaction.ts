@@ -5,7 +5,8 @@
  * - `{method: 'eth_signTypedData_v4' | 'eth_signTypedData_v3' | 'eth_signTypedData', params: [address, typedData]}`
  *   (typedData as JSON text or object; v1-style params order [typedData, address] is also read);
  * - `{method: 'eth_sign', params: [address, hash]}` and `{method: 'personal_sign', params: [message, address]}`;
- * - `{method: 'wallet_sendCalls', params: [{chainId, from, calls}]}` (EIP-5792; evm-send-calls.ts) or the params alone.
+ * - `{method: 'wallet_sendCalls', params: [{chainId, from, calls}]}` (EIP-5792; evm-send-calls.ts) or the params alone;
+ * - the typed data alone, `{primaryType, domain, message, types?}`, read as eth_signTypedData_v4.
  * Any of them may name the requesting site in `origin` (a URL or host).
  */
 import type { Hex } from 'viem';
@@ -116,6 +117,14 @@ export function screenEvmRequest(
   }
   if (Array.isArray(doc.calls) && doc.to === undefined && doc.data === undefined)
     return sendCallsResult(doc, knowledge, walletAddress, chainId, scope);
+  // the typed data alone, without its eth_signTypedData envelope, is what the wallet is asked to sign: screened as
+  // such, not refused (issue 14, thirteenth pass: a client passing on what the dapp sent)
+  if (doc.to === undefined && doc.primaryType !== undefined && doc.domain !== undefined && doc.message !== undefined) {
+    const decoded = ['eth_signTypedData_v4'];
+    const signer = walletAddress?.toLowerCase() ?? null;
+    const ctx = { knowledge, walletAddress: signer ?? undefined, decoded, chainId, ...scope };
+    return { findings: typedDataFindings(doc, ctx, signer), decoded, kind: 'typed_data' };
+  }
   if (doc.to === undefined && doc.data === undefined && doc.input === undefined)
     return bad('an EVM transaction needs at least `to` (and optionally data, value, from, chainId)');
   const findings: Finding[] = [];

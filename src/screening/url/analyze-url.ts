@@ -157,6 +157,57 @@ function infraSubdomain(subdomain: string): boolean {
   return runs.every((r) => r === 'www' || INFRA_WORDS.has(r));
 }
 
+/** An infrastructure word, or two glued together (`evmrpc`, `rpcnode`, `wssrpc`: thirteenth pass). */
+function infraWord(w: string): boolean {
+  if (INFRA_WORDS.has(w)) return true;
+  for (let i = 2; i <= w.length - 2; i++)
+    if (INFRA_WORDS.has(w.slice(0, i)) && INFRA_WORDS.has(w.slice(i))) return true;
+  return false;
+}
+
+/**
+ * `dydx-mainnet-lcd.autostake.com`, `rpc-athena.ardescan.com`, `api.humans-mainnet.stake-take.com`: a subdomain that
+ * names a node endpoint, infrastructure words with at most one other word (the chain or network it serves), no lure,
+ * crypto, template or software word, off hosting platforms. Validators and node operators serve many chains so;
+ * phishing pages are pages for people and do not need the shape (issue 14, twelfth pass: 37 of 14,327 validation
+ * phishing hosts have it, 1 of them flagged). Returns the served name ('' when there is none), or null.
+ */
+export function endpointName(parts: ReturnType<typeof hostParts>): string | null {
+  if (parts.domain === null || parts.isPrivate || parts.subdomain === '') return null;
+  // words are the labels' hyphen-separated parts (`c4e-api`: the chain c4e); number parts and single letters name
+  // instances (`rpc-01`, `api-t`: the testnet's)
+  const words = parts.subdomain.split(/[.-]/).filter((w) => /[a-z]/.test(w) && w.length > 1 && w !== 'www');
+  const names = words.filter((w) => !infraWord(w));
+  if (names.length === words.length || names.length > 1 || lureInSubdomain(parts.subdomain)) return null;
+  return names[0] ?? '';
+}
+
+/** Infrastructure words that hold a lure word (`validator`: `validat`), cut out of a run before lures are matched. */
+const LURE_HOLDING_INFRA_WORDS = [...INFRA_WORDS].filter((w) => wordsIn([w], STRONG_LURES).length > 0);
+
+/**
+ * Signals that still warn on a node endpoint (endpointName): a lure word, the lists' own patterns (blocked siblings,
+ * campaign shapes), a bare IP or credentials; impersonation is checked apart.
+ */
+const ENDPOINT_WARN_SIGNALS = new Set([
+  'url.lure_words',
+  'url.blocked_sibling',
+  'url.campaign_pattern',
+  'url.ip_host',
+  'url.credentials',
+  'url.mixed_script',
+]);
+
+/**
+ * A node endpoint's host (`aura-rpc.stake-town.com`, `rpc.lorenzo-protocol.xyz`) warns only on impersonation or a
+ * signal of ENDPOINT_WARN_SIGNALS: the shape is a strong sign of infrastructure (issue 14, twelfth pass: 4,913 of
+ * 15,792 legitimate development hosts have it, 36 of 14,327 validation phishing hosts), so the weaker signals of the
+ * operator's own name (`stake`, `protocol`, the lexical and host models) are shown but stay `low`.
+ */
+function endpointCap(sev: Severity | null, capped: boolean): Severity | null {
+  return capped && sev !== null && sev !== 'low' ? 'low' : sev;
+}
+
 /** True when a subdomain holds a lure, crypto, template or software-lure word (`claim.`, `wallet-app.`). */
 function lureInSubdomain(subdomain: string): boolean {
   const runs = subdomain.split(/[^a-z]+/).filter((r) => r !== '');
@@ -172,6 +223,16 @@ function lureInSubdomain(subdomain: string): boolean {
  */
 const bareSite = (host: string, subdomain: string): boolean =>
   (subdomain === '' || subdomain === 'www') && ordinaryTld(host);
+
+/** True when a subdomain holds a strong lure word (`claim.`, `verify-`). */
+const strongLureIn = (subdomain: string): boolean =>
+  wordsIn(
+    subdomain.split(/[^a-z]+/).filter((r) => r !== ''),
+    STRONG_LURES,
+  ).length > 0;
+
+/** True when the host is its registrable domain or that domain's `www.`. */
+const apexOf = (parts: ReturnType<typeof hostParts>): boolean => parts.subdomain === '' || parts.subdomain === 'www';
 
 /** True when the host's TLD is not one the phishing lists over-represent (SUSPICIOUS_TLDS). */
 const ordinaryTld = (host: string): boolean => !SUSPICIOUS_TLDS.has(host.slice(host.lastIndexOf('.') + 1));
@@ -429,6 +490,9 @@ export function analyzeUrl(value: string, knowledge: ScreeningKnowledge): UrlAna
     brands.every((b) => parts.domain!.split('.')[0] === b.token) &&
     !lureInSubdomain(parts.subdomain);
   let impersonation = confusable !== null;
+  // the brand is the chain an endpoint serves (`dydx-mainnet-lcd.<operator>.com`), not borrowed (twelfth pass)
+  const endpoint = endpointName(parts);
+  const served = endpoint !== null && brandsIn(withoutSubdomain(runs, parts), knowledge.brands).length === 0;
   if (brands.length > 0 && !confusable) {
     const product = brands.find((b) => b.source === 'curated' && !b.chain);
     // `mytrezor.com`: the registrable label `my` + the brand, nothing else, on an ordinary TLD and not on a platform,
@@ -448,7 +512,7 @@ export function analyzeUrl(value: string, knowledge: ScreeningKnowledge): UrlAna
       );
     const pts = padded
       ? BRAND_POINTS.typosquat
-      : commonWordProject(parts, product)
+      : commonWordProject(parts, product) || served
         ? BRAND_POINTS.chain
         : sameLabel || myApp
           ? BRAND_POINTS.sameLabel
@@ -490,7 +554,8 @@ export function analyzeUrl(value: string, knowledge: ScreeningKnowledge): UrlAna
     const established =
       !parts.isPrivate &&
       ((infraService(parts.subdomain) && infraSubdomain(parts.subdomain)) ||
-        (typo !== null && truncatedName(typo, parts)));
+        (typo !== null && truncatedName(typo, parts)) ||
+        (typo !== null && endpoint !== null && typo.run === endpoint));
     if (typo) {
       impersonation ||= !established;
       add(
@@ -504,8 +569,16 @@ export function analyzeUrl(value: string, knowledge: ScreeningKnowledge): UrlAna
   // `join.zksync.dev`: on the brand's exact label on another ordinary TLD (sameLabel: not on a platform, no lure,
   // crypto or template word in the subdomain), the learned vocabulary of the subdomain names the brand's own
   // service there and does not count; the registrable label's words still do (issue 14, tenth pass)
-  const vocabRuns = sameLabel && ordinaryTld(host) ? withoutSubdomain(runs, parts) : runs;
-  const vocab = vocabRuns.filter((r) => knowledge.vocabulary.has(r) && !strongOrWeak(r));
+  // an endpoint's served name (`kava-mainnet-rpc.`, `dymension-api.`) names the chain, not vocabulary (twelfth pass)
+  const vocabRuns = (sameLabel && ordinaryTld(host)) || endpoint !== null ? withoutSubdomain(runs, parts) : runs;
+  // `portal.dymension.xyz`: a registrable label that is exactly a learned word, the name of a project the lists saw
+  // borrowed, under a subdomain with no strong lure (claim., verify.) and no brand, is the project's own site: its
+  // name is no vocabulary there (issue 14, thirteenth pass); `dymension-claim.xyz` and `claim.dymension.xyz` keep it
+  const ownName =
+    inHost.length === 0 && typo === null && !confusable && !apexOf(parts) && !strongLureIn(parts.subdomain)
+      ? parts.domain?.split('.')[0]
+      : undefined;
+  const vocab = vocabRuns.filter((r) => knowledge.vocabulary.has(r) && !strongOrWeak(r) && r !== ownName);
   // `web` is a lure as a brand's "web version" (phantom-web.app, web-binance.com); with no brand, typosquat or
   // confusable in the host it names the web itself (web3auth.io, web-platform-tests.org): the lexical and host models
   // leave it out there (issue 14, eighth pass)
@@ -527,7 +600,9 @@ export function analyzeUrl(value: string, knowledge: ScreeningKnowledge): UrlAna
     runs,
     own.map((b) => b.token),
   ).filter((r) => !INFRA_WORDS.has(r));
-  const strong = wordsIn(lureRuns, STRONG_LURES);
+  // `embervalidator`, `ccvalidators`: a validator's name holds the infrastructure word, not the lure `validat`
+  // (validate your wallet); such words are cut out of a run before lures are matched (twelfth pass)
+  const strong = wordsIn(withoutBrands(lureRuns, LURE_HOLDING_INFRA_WORDS), STRONG_LURES);
   if (strong.length > 0)
     add('url.lure_words', Math.min(4, 2 * strong.length), `host holds lure words: ${strong.join(', ')}`, {
       words: strong,
@@ -635,7 +710,7 @@ export function analyzeUrl(value: string, knowledge: ScreeningKnowledge): UrlAna
       typeof f.data?.points === 'number' &&
       f.data.points >= SECOND_SIGNAL_POINTS,
   );
-  const sev: Severity | null =
+  const sev = endpointCap(
     impersonation && second && points >= HOST_THRESHOLDS.medium
       ? 'critical'
       : points >= HOST_THRESHOLDS.high
@@ -644,7 +719,9 @@ export function analyzeUrl(value: string, knowledge: ScreeningKnowledge): UrlAna
           ? 'medium'
           : points >= HOST_THRESHOLDS.low
             ? 'low'
-            : null;
+            : null,
+    endpoint !== null && !impersonation && !signals.some((x) => ENDPOINT_WARN_SIGNALS.has(x)),
+  );
   if (sev !== null)
     findings.push({
       kind: 'url.suspicious_host',

@@ -107,6 +107,24 @@ export const DEV_WORDS = new Set(DEV_WORDS_LIST);
  */
 export const DEPLOYMENT_WORDS = new Set([...DEV_WORDS_LIST, 'docs', 'doc', 'sdk']);
 
+/** Interfaces a chain node serves, named in its endpoints' hosts (part of INFRA_WORDS). */
+const NODE_SERVICE_WORDS = [
+  'rest',
+  'lcd',
+  'grpc',
+  'jsonrpc',
+  'json',
+  'ws',
+  'wss',
+  'websocket',
+  'endpoint',
+  'endpoints',
+  'p2p',
+  'sentry',
+  'archival',
+  'fullnode',
+];
+
 /**
  * Chain-infrastructure words: explorers, RPC nodes, faucets, gateways and docs of thousands of legitimate chain
  * hosts carry them, and allow-lists of dapps never do, so a model learned from those lists reads them as phishing.
@@ -169,6 +187,10 @@ export const INFRA_WORDS = new Set([
   'staging',
   'stage',
   'preview',
+  // the interfaces a chain node serves (issue 14, twelfth pass): CometBFT RPC, the Cosmos SDK's REST (LCD) and gRPC
+  // APIs, EVM JSON-RPC, WebSocket, peer-to-peer and sentry nodes; validators name their endpoints with them
+  // (`dydx-mainnet-lcd.<operator>.com`, `rest-regen.<operator>.com`, `saga-grpc.<operator>.net`)
+  ...NODE_SERVICE_WORDS,
   ...DEV_WORDS_LIST,
 ]);
 

@@ -34,11 +34,13 @@ const unavailable = (err: unknown): Finding => ({
   source: heuristic('wallet.behaviour'),
 });
 
-async function counterparties(input: ChainEvidenceInput): Promise<string[] | null> {
+async function counterparties(input: ChainEvidenceInput): Promise<{ all: string[]; paid: string[] } | null> {
   if (input.walletAddress === undefined) return null;
   const own = input.family === 'evm' ? input.walletAddress.trim().toLowerCase() : input.walletAddress.trim();
   const h = await input.source(input.chain, own);
-  return h === null ? null : recentCounterparties(input.family, own, h);
+  const known = (asset: string): boolean =>
+    input.knowledge.wellKnownToken(input.family, input.family === 'evm' ? asset.toLowerCase() : asset) !== null;
+  return h === null ? null : recentCounterparties(input.family, own, h, known);
 }
 
 /** Behaviour of the scanned address, and poisoning against the user's recent counterparties. */

