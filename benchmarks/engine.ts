@@ -6,15 +6,18 @@
  * always runs on one giant component). Prints the file read + parse, build (graph from transfers), detect
  * (components, backbone, Louvain) and build + detect — the figure comparable with igraph's load + detect — then
  * evidence-and-decisions and end-to-end seconds, peak RSS and NMI/ARI against the planted clusters; the last line
- * is one JSON object. Each size and variant runs in its own process so peak RSS is its own.
+ * is one JSON object. Each size and variant runs in its own process so peak RSS is its own. `--per-node`, `--noise`,
+ * `--cluster-sizes` and `--hubs` give graphs of other shapes (lib/graph-shapes.ts; the defaults: the reference file).
  * Usage: npm run bench:engine [-- --sizes 100000,1000000 --graph plain,hard --triangles 0.05 --threads 2]
+ *        npm run bench:engine -- --sizes 1000000 --graph hard --cluster-sizes heavy --hubs 500 --noise 0.3
  */
 import { parseArgs } from 'node:util';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { readGraphFiles, syntheticGraphFiles } from './lib/synthetic-chain.ts';
+import { readGraphFiles } from './lib/synthetic-chain.ts';
 import { graphEngineInput, startPoolThreads } from './lib/engine-input.ts';
 import { hardVariant } from './lib/hard-graph.ts';
+import { parseShape, shapedGraphFiles, shapeName } from './lib/graph-shapes.ts';
 import { partitionQuality } from './lib/partition-quality.ts';
 import {
   buildWalletGraph,
@@ -32,6 +35,10 @@ const { values } = parseArgs({
     threads: { type: 'string', default: '2' },
     graph: { type: 'string', default: 'plain,hard' },
     triangles: { type: 'string', default: '0.05' },
+    'per-node': { type: 'string', default: '3' },
+    noise: { type: 'string', default: '0.2' },
+    'cluster-sizes': { type: 'string', default: 'uniform' },
+    hubs: { type: 'string', default: '0' },
     one: { type: 'string' },
     'louvain-only': { type: 'boolean' },
     help: { type: 'boolean' },
@@ -41,15 +48,27 @@ if (values.help) {
   console.log(
     [
       'usage: npm run bench:engine -- [--sizes 100000,1000000] [--graph plain,hard] [--triangles 0.05] [--threads 2]',
-      '                               [--louvain-only]',
+      '                               [--louvain-only] [--per-node 3] [--noise 0.2] [--cluster-sizes uniform]',
+      '                               [--hubs 0]',
       '  --graph         plain: the reference graph; hard: plus random triangles among unrelated wallets',
       '  --triangles     share of the reference edge count added as triangles in the hard variant (0.05: 5%)',
       '  --louvain-only  no backbone pruning: Louvain alone splits the giant component (for comparison)',
+      '  other shapes of the base graph (both variants; the defaults give the reference file):',
+      '  --per-node      edges per wallet of the generator (3); --noise its share of random edges (0.2)',
+      '  --cluster-sizes uniform (5-50 wallets) or heavy (P(s) ~ s^-2 on 5..999)',
+      '  --hubs          routers linking 100-999 random wallets each, half of their spokes paired (0)',
     ].join('\n'),
   );
   process.exit(0);
 }
 const tuning = { ...DEFAULT_TUNING, backbonePruning: !values['louvain-only'] };
+const shapeArgs = ['per-node', 'noise', 'cluster-sizes', 'hubs'] as const;
+const shape = parseShape({
+  perNode: values['per-node'],
+  noise: values.noise,
+  clusterSizes: values['cluster-sizes'],
+  hubs: values.hubs,
+});
 
 const triangleShare = Number(values.triangles);
 const variants = values.graph.split(',');
@@ -68,7 +87,7 @@ const rows: Array<Record<string, number | string>> = [];
 for (const size of values.sizes.split(',').map(Number))
   for (const variant of variants) {
     // the files are made before the timed child starts (generation is not the product)
-    const prefix = syntheticGraphFiles(size, SEEDS[size] ?? 42);
+    const prefix = shapedGraphFiles(size, SEEDS[size] ?? 42, shape);
     if (variant === 'hard') hardVariant(prefix, triangleShare, SEEDS[size] ?? 42);
     console.error(`engine bench: ${size} wallets, ${variant} graph ...`);
     const out = execFileSync(
@@ -82,6 +101,7 @@ for (const size of values.sizes.split(',').map(Number))
         values.threads,
         '--triangles',
         values.triangles,
+        ...shapeArgs.flatMap((a) => [`--${a}`, values[a]]),
         ...(values['louvain-only'] ? ['--louvain-only'] : []),
       ],
       { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 1 << 24 },
@@ -105,6 +125,7 @@ console.log(
     threads: Number(values.threads),
     backbonePruning: tuning.backbonePruning,
     triangleShare,
+    shape,
     results: rows,
   }),
 );
@@ -115,7 +136,7 @@ async function runOne(
   threads: number,
 ): Promise<Record<string, number | string>> {
   const seed = SEEDS[size] ?? 42;
-  let prefix = syntheticGraphFiles(size, seed);
+  let prefix = shapedGraphFiles(size, seed, shape);
   if (variant === 'hard') prefix = hardVariant(prefix, triangleShare, seed);
   const tRead = performance.now();
   const graph = readGraphFiles(prefix, size);
@@ -154,6 +175,7 @@ async function runOne(
   const flagged = result.wallets.filter((w) => w.storedRecommendedAction !== 'approve').length;
   return {
     graph: variant,
+    shape: shapeName(shape) || 'reference',
     wallets: size,
     edges: graph.from.length,
     seed,
