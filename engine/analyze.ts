@@ -15,7 +15,7 @@ import {
   round3,
   walletRisk,
 } from './scoring.ts';
-import { CONCLUSIVE_KINDS, EVIDENCE_KINDS, FUNDING_IN_MASK, MEMBERSHIP_MASK } from './evidence/kinds.ts';
+import { CONCLUSIVE_KINDS, EVIDENCE_KINDS, FUNDING_IN_MASK, kindInfo, MEMBERSHIP_MASK } from './evidence/kinds.ts';
 import { keepMembers } from './membership.ts';
 import { transferWebEvidence } from './evidence/transfer-web.ts';
 import { sideScanTask } from './evidence/side-scan.ts';
@@ -50,6 +50,11 @@ export const DEFAULT_TUNING: EngineTuning = {
   listedShareFull: 0.25,
   narrowFactor: 0.5,
 };
+
+/** Payments among listed wallets: the direct transfers and the web they form. */
+const PAYMENT_MASK = kindInfo('direct_transfer').bit | kindInfo('transfer_web').bit;
+/** Named by payments among listed wallets and nothing else. */
+const paymentsOnly = (kinds: number): boolean => kinds !== 0 && (kinds & ~PAYMENT_MASK) === 0;
 
 /** Conclusive kinds that say more than how a wallet was funded: a wallet needs one to be rejected. */
 const REJECTABLE_MASK =
@@ -156,9 +161,14 @@ export async function decide(
   // passed through: Evidence.concerted) is never a reject, whatever else names its cluster: payments among people
   // who know each other, a funder paying them at unrelated times, form webs as large as the campaign's social graph
   const unconcerted = (u: number): boolean => timed && concerted[u] === 0;
+  // ... and in a cluster whose members act in concert (not socialOnly), one tied to it only by payments (direct
+  // transfers and the web they form) is a bystander who paid or was paid by the farm's wallets or their friends: it
+  // lends `narrowFactor` of the cluster's factor, as a narrow cluster does
+  const socialCluster: boolean[] = [];
+  const bystander = (c: number, u: number): boolean => !socialCluster[c] && unconcerted(u) && paymentsOnly(kindsOf[u]);
   const riskOf = (c: number, u: number): number =>
     walletRisk(
-      factors[c],
+      bystander(c, u) ? factors[c] * tuning.narrowFactor : factors[c],
       strength[u],
       raw[c].inconclusive === true || (kindsOf[u] & REJECTABLE_MASK) === 0 || unconcerted(u),
     );
@@ -168,6 +178,7 @@ export async function decide(
   const narrowCluster: boolean[] = [];
   const clusters = raw.map((rc, c) => {
     const social = timed && socialOnly(rc.kinds, rc.evidence, rc.directItems);
+    socialCluster.push(social);
     const narrow =
       narrowFactor < 1 &&
       (!timed || social) &&
@@ -231,6 +242,10 @@ export async function decide(
         r.push('named only by how it was funded: shared funding alone is not conclusive, never a reject');
       else if (timed && (mask & CONCERTED_BIT) === 0)
         r.push('no batch, run, sweep or lockstep of its own, only payments among members and funders: never a reject');
+      if (timed && !socialCluster[c] && (mask & CONCERTED_BIT) === 0 && paymentsOnly(mask & (CONCERTED_BIT - 1)))
+        r.push(
+          "tied to the cluster only by payments, while other members act in concert: a bystander's support is less",
+        );
       cache.set(mask, r);
     }
     lastMask[c] = mask;

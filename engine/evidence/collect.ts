@@ -243,7 +243,10 @@ export async function collectEvidence(
       out[c].counts.riskBearing++;
       mark(f, 'funding_chain', confidence);
       mark(u, 'funding_chain', confidence);
-      if (passThrough) concerted[f] = concerted[u] = 1;
+      // the chain's first member passed its first funding on too (without it, a chain's head was named only by
+      // the direct transfer to the next member)
+      mark(x, 'funding_chain', confidence);
+      if (passThrough) concerted[f] = concerted[u] = concerted[x] = 1;
     }
     if (chained > 0) out[c].kinds.add('funding_chain');
     if (deepest >= 2) pattern(c, 'funding_chain', inChain.size / out[c].members.length);
