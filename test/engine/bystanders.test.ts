@@ -6,7 +6,7 @@
  */
 import t from 'tap';
 import { actionFor, analyze, createEnginePool } from '../../engine/index.ts';
-import { evm, timedInput, type TimedRow } from './helpers.ts';
+import { batchRingFarm, evm, timedInput, type TimedRow } from './helpers.ts';
 
 const pool = createEnginePool({ maxThreads: 2 });
 t.teardown(() => pool.destroy());
@@ -15,12 +15,7 @@ const HOUR = 3_600;
 const DAY = 86_400;
 
 t.test("people who once traded with a farm's wallets are not flagged with it", async (t) => {
-  const rows: TimedRow[] = [];
-  const funder = evm('bystander-farm-funder');
-  const farm = Array.from({ length: 20 }, (_, i) => evm(`bystander-farm-${i}`));
-  // one batch: the same second, the same amount; then each farm wallet pays the next
-  for (const w of farm) rows.push([funder, w, T0, 0.02]);
-  farm.forEach((w, i) => rows.push([w, farm[(i + 1) % farm.length], T0 + DAY + i * 60, 0.001]));
+  const { farm, rows } = batchRingFarm('bystander', T0);
   // twelve people, each with an exchange withdrawal of its own, trading once with a farm wallet and paying a friend
   const people = Array.from({ length: 12 }, (_, i) => evm(`bystander-person-${i}`));
   people.forEach((p, i) => {

@@ -62,6 +62,15 @@ export function fanOut(
 /** A transfer with a block time and an amount: [from, to, time, amount]. */
 export type TimedRow = [from: string, to: string, time: number, amount: number];
 
+/** A farm of 20 paid in one batch at `t0` (the same second, the same amount), then each wallet pays the next. */
+export function batchRingFarm(tag: string, t0: number): { farm: string[]; rows: TimedRow[] } {
+  const funder = evm(`${tag}-farm-funder`);
+  const farm = Array.from({ length: 20 }, (_, i) => evm(`${tag}-farm-${i}`));
+  const rows: TimedRow[] = farm.map((w) => [funder, w, t0, 0.02]);
+  farm.forEach((w, i) => rows.push([w, farm[(i + 1) % farm.length], t0 + 86_400 + i * 60, 0.001]));
+  return { farm, rows };
+}
+
 /**
  * Engine input from timed transfers with amounts (the timing evidence needs both; NaN for none); `units`, when
  * given, the chain and asset ids of each row; `txs`, each row's transaction hash (numbered in order of appearance).

@@ -5,7 +5,7 @@
  */
 import t from 'tap';
 import { analyze, createEnginePool, PRESET_THRESHOLDS } from '../../engine/index.ts';
-import { evm, timedInput, type TimedRow } from './helpers.ts';
+import { batchRingFarm, evm, timedInput, type TimedRow } from './helpers.ts';
 
 const pool = createEnginePool({ maxThreads: 2 });
 t.teardown(() => pool.destroy());
@@ -14,12 +14,7 @@ const DAY = 86_400;
 const { reject } = PRESET_THRESHOLDS.balanced;
 
 t.test("people who paid a farm's wallets now and then are not rejected with the farm", async (t) => {
-  const rows: TimedRow[] = [];
-  const funder = evm('social-farm-funder');
-  const farm = Array.from({ length: 20 }, (_, i) => evm(`social-farm-${i}`));
-  // one batch: the same second, the same amount; then each farm wallet pays the next
-  for (const w of farm) rows.push([funder, w, T0, 0.02]);
-  farm.forEach((w, i) => rows.push([w, farm[(i + 1) % farm.length], T0 + DAY + i * 60, 0.001]));
+  const { farm, rows } = batchRingFarm('social', T0);
   // eight people, each paid by a farm wallet or paying one, weeks apart (an OTC trade, an NFT sale), and each other
   const people = Array.from({ length: 8 }, (_, i) => evm(`social-person-${i}`));
   people.forEach((p, i) => {
