@@ -135,6 +135,8 @@ export interface DecisionTable {
   policy_action: string | null;
   reasons: Json<string[]>;
   input: Json<Record<string, unknown>>;
+  /** The decision's item of the run decisions page as JSON text, written with the row (page-text-repo.ts). */
+  item: string;
 }
 export interface TransferTable {
   id: Generated<string>;

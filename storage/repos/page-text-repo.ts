@@ -17,16 +17,24 @@ const json = (column: string) => `coalesce(to_json(${column})::text, 'null')`;
 const decisionPage = (item: string, where: RawBuilder<unknown>, plain = 'true') =>
   sql`select d.ordinal, ${sql.raw(item)} as item, ${sql.raw(plain)} as plain from decisions d where ${where}`;
 
-/** decisionRowView (src/results/decision-package.ts) of each decision of the run `a` after `afterOrdinal`. */
+/**
+ * decisionRowView (src/results/decision-package.ts) of the decision row `d` as JSON text. It is written once, with
+ * the row, into `decisions.item` (analyses-repo.ts storeResults; migration 0013 for older rows), because building
+ * it cost the database about two thirds of a page read (docs/benchmarks.md, "Issue 17, eighth pass"); a run's
+ * stored results never change, and test/contract/text-pages-contract.ts checks the stored text against this form.
+ */
+export const decisionItemText = (d: string): string => {
+  const text = (column: string) => json(`${d}.${column}`);
+  return `'{"walletAddress":' || ${text('wallet_address')} || ',"clusterLabel":' || ${text('cluster_label')}
+      || ',"storedWalletState":{"riskScore":' || ${d}.risk_score || ',"storedStatus":' || ${text('stored_status')}
+      || ',"clusterLabel":' || ${text('cluster_label')} || ',"reasons":' || ${d}.reasons::text
+      || '},"executionRecommendation":{"storedRecommendedAction":' || ${text('recommended_action')}
+      || ',"operatorPolicyAction":' || ${text('policy_action')} || '}}'`;
+};
+
+/** The stored decisionRowView text of each decision of the run `a` after `afterOrdinal`. */
 export const decisionsTextPage = (afterOrdinal: number, take: number): RawBuilder<unknown> =>
-  decisionPage(
-    `'{"walletAddress":' || ${json('d.wallet_address')} || ',"clusterLabel":' || ${json('d.cluster_label')}
-      || ',"storedWalletState":{"riskScore":' || d.risk_score || ',"storedStatus":' || ${json('d.stored_status')}
-      || ',"clusterLabel":' || ${json('d.cluster_label')} || ',"reasons":' || d.reasons::text
-      || '},"executionRecommendation":{"storedRecommendedAction":' || ${json('d.recommended_action')}
-      || ',"operatorPolicyAction":' || ${json('d.policy_action')} || '}}'`,
-    sql`d.analysis_id = a.id and d.ordinal > ${afterOrdinal} order by d.ordinal limit ${take}`,
-  );
+  decisionPage('d.item', sql`d.analysis_id = a.id and d.ordinal > ${afterOrdinal} order by d.ordinal limit ${take}`);
 
 /**
  * memberItem (src/results/cluster-views.ts) of each member of the cluster `cl` after `afterOrdinal`, with no team

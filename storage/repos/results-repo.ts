@@ -8,8 +8,9 @@ type Db = Kysely<Database>;
 export type ClusterRow = Row<ClusterTable>;
 /** An evidence row as read (the run id is the caller's). */
 export type EvidenceRow = Omit<Row<ClusterEvidenceTable>, 'analysisId'>;
-/** A decision row as read; `input` only when asked for (exports). */
-export type DecisionRow = Omit<Row<DecisionTable>, 'analysisId' | 'input'> & Partial<Pick<Row<DecisionTable>, 'input'>>;
+/** A decision row as read (not its stored page item); `input` only when asked for (exports). */
+export type DecisionRow = Omit<Row<DecisionTable>, 'analysisId' | 'input' | 'item'> &
+  Partial<Pick<Row<DecisionTable>, 'input'>>;
 
 export async function listClusters(
   db: Db,
@@ -194,10 +195,11 @@ export async function diffDecisions(
 ): Promise<DiffRow[]> {
   const r = await sql<{
     wallet_address: string;
-    a: Selectable<DecisionTable> | null;
-    b: Selectable<DecisionTable> | null;
+    a: Omit<Selectable<DecisionTable>, 'item'> | null;
+    b: Omit<Selectable<DecisionTable>, 'item'> | null;
   }>`
-    select coalesce(x.wallet_address, y.wallet_address) as wallet_address, to_jsonb(x) as a, to_jsonb(y) as b
+    select coalesce(x.wallet_address, y.wallet_address) as wallet_address, to_jsonb(x) - 'item' as a,
+      to_jsonb(y) - 'item' as b
     from (select * from decisions where analysis_id = ${a}) x
     full outer join (select * from decisions where analysis_id = ${b}) y on x.wallet_address = y.wallet_address
     where coalesce(x.wallet_address, y.wallet_address) > ${afterAddress}

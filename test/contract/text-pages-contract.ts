@@ -4,6 +4,7 @@
  * needs. The PostgreSQL adapter runs them as named prepared statements, so each is run twice.
  */
 import type { Test } from 'tap';
+import { sql } from 'kysely';
 import type { StoreFactory } from '../helpers/stores.ts';
 import { claimNextAnalysis, storeResults } from '../../storage/repos/analyses-repo.ts';
 import {
@@ -13,7 +14,13 @@ import {
   listMembers,
   scanEvidence,
 } from '../../storage/repos/results-repo.ts';
-import { catalogTextPage, decisionsTextPage, membersTextPage } from '../../storage/repos/page-text-repo.ts';
+import {
+  catalogTextPage,
+  decisionItemText,
+  decisionsTextPage,
+  membersTextPage,
+} from '../../storage/repos/page-text-repo.ts';
+import { up as addDecisionItems } from '../../storage/migrations/2026-11-28-0013-decision-item.ts';
 import { resolveReadScopeWithPage, resolveReadScopeWithTextPage } from '../../storage/repos/scope-repo.ts';
 import { insertReview } from '../../storage/repos/reviews-repo.ts';
 import { camelRow } from '../../storage/camel-row.ts';
@@ -134,5 +141,26 @@ export function textPagesContract(t: Test, factory: StoreFactory): void {
 
     const stranger = await resolveReadScopeWithTextPage(s.db, { ...ids, ownerId: 'x' }, decisionsTextPage(0, 11), 10);
     t.same([stranger.campaign, stranger.page.text, stranger.page.count], [null, '', 0], "another owner's page");
+  });
+
+  t.test(`${factory.name}: each decision's stored item is the text computed from its row`, async (t) => {
+    const s = await factory.open();
+    t.teardown(() => s.close());
+    const { analysisId } = await storedRun(s, { walletCount: 5 });
+    const owner = (await claimNextAnalysis(s.db, 'w', 30))!.leaseOwner!;
+    t.ok(await s.db.transaction().execute((tx) => storeResults(tx, analysisId, owner, results)));
+    // the computed form is what the page statement built at every read before the items were stored
+    const items = async () =>
+      (
+        await sql<{ item: string; computed: string }>`select item, ${sql.raw(decisionItemText('d'))} as computed
+          from decisions d where analysis_id = ${analysisId} order by ordinal`.execute(s.db)
+      ).rows;
+    const stored = await items();
+    t.equal(stored.length, 5);
+    for (const r of stored) t.equal(r.item, r.computed, 'stored with the run: byte-equal to the computed text');
+
+    await sql`alter table decisions drop column item`.execute(s.db);
+    await addDecisionItems(s.db);
+    t.same(await items(), stored, 'rows stored before the column get the same text from the migration');
   });
 }
