@@ -135,8 +135,10 @@ export interface DecisionTable {
   policy_action: string | null;
   reasons: Json<string[]>;
   input: Json<Record<string, unknown>>;
-  /** The decision's item of the run decisions page as JSON text, written with the row (page-text-repo.ts). */
-  item: string;
+  /** The row's item of the run decisions page as JSON text, written with the row (page-text-repo.ts). */
+  decision_item: string;
+  /** The row's item of its cluster's members page as JSON text, written with the row (page-text-repo.ts). */
+  member_item: string;
 }
 export interface TransferTable {
   id: Generated<string>;

@@ -2,7 +2,7 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { AnalysisTable, Database } from '../database.ts';
 import { camelRow, type Row } from '../camel-row.ts';
-import { decisionItemText } from './page-text-repo.ts';
+import { decisionItemText, memberItemText } from './page-text-repo.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -244,11 +244,11 @@ export async function storeResults(
   }
   for (let i = 0; i < r.decisions.length; i += CHUNK) {
     const part = r.decisions.slice(i, i + CHUNK);
-    // each decision's page item is written here, once, from the same values (page-text-repo.ts decisionItemText)
+    // each decision's page items are written here, once, from the same values (page-text-repo.ts)
     await sql`insert into decisions (analysis_id, ordinal, wallet_address, cluster_ordinal, cluster_label,
-      risk_score, stored_status, recommended_action, policy_action, reasons, input, item)
-      select ${id}, d.*, ${sql.raw(decisionItemText('d'))}
-      from unnest(${part.map((d) => d.ordinal)}::int[], ${part.map((d) => d.walletAddress)}::text[],
+      risk_score, stored_status, recommended_action, policy_action, reasons, input, decision_item, member_item)
+      select ${id}, d.*, ${sql.raw(decisionItemText('d'))}, ${sql.raw(memberItemText('d', 'a'))}
+      from analyses a, unnest(${part.map((d) => d.ordinal)}::int[], ${part.map((d) => d.walletAddress)}::text[],
         ${part.map((d) => d.clusterOrdinal)}::int[],
         ${part.map((d) => d.clusterLabel)}::text[], ${part.map((d) => d.riskScore)}::int[],
           ${part.map((d) => d.storedStatus)}::text[],
@@ -256,7 +256,8 @@ export async function storeResults(
           ${part.map((d) => JSON.stringify(d.reasons))}::jsonb[],
         ${part.map((d) => JSON.stringify(d.input))}::jsonb[])
         as d (ordinal, wallet_address, cluster_ordinal, cluster_label, risk_score, stored_status,
-          recommended_action, policy_action, reasons, input)`.execute(tx);
+          recommended_action, policy_action, reasons, input)
+      where a.id = ${id}`.execute(tx);
   }
   await tx
     .updateTable('analyses')

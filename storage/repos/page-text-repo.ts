@@ -8,7 +8,7 @@
  * A row whose item the database cannot write exactly says so with `plain = false`, and the caller takes the
  * general path for that page.
  */
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 
 /** A value as JSON text (`null` for SQL null). */
 const json = (column: string) => `coalesce(to_json(${column})::text, 'null')`;
@@ -18,11 +18,14 @@ const decisionPage = (item: string, where: RawBuilder<unknown>, plain = 'true') 
   sql`select d.ordinal, ${sql.raw(item)} as item, ${sql.raw(plain)} as plain from decisions d where ${where}`;
 
 /**
- * decisionRowView (src/results/decision-package.ts) of the decision row `d` as JSON text. It is written once, with
- * the row, into `decisions.item` (analyses-repo.ts storeResults; migration 0013 for older rows), because building
- * it cost the database about two thirds of a page read (docs/benchmarks.md, "Issue 17, eighth pass"); a run's
- * stored results never change, and test/contract/text-pages-contract.ts checks the stored text against this form.
+ * The items of a decision row are written once, with the row, into `decisions.decision_item` and `member_item`
+ * (analyses-repo.ts storeResults; migration 0013 for older rows) from these expressions: building them at every
+ * read was about two thirds of the database's work for a page (docs/benchmarks.md, "Issue 17, eighth pass"), and a
+ * run's stored results never change. test/contract/text-pages-contract.ts checks the stored texts against them.
  */
+const storedItems = { decision: 'd.decision_item', member: 'd.member_item' } as const;
+
+/** decisionRowView (src/results/decision-package.ts) of the decision row `d`, as JSON text. */
 export const decisionItemText = (d: string): string => {
   const text = (column: string) => json(`${d}.${column}`);
   return `'{"walletAddress":' || ${text('wallet_address')} || ',"clusterLabel":' || ${text('cluster_label')}
@@ -32,22 +35,41 @@ export const decisionItemText = (d: string): string => {
       || ',"operatorPolicyAction":' || ${text('policy_action')} || '}}'`;
 };
 
-/** The stored decisionRowView text of each decision of the run `a` after `afterOrdinal`. */
-export const decisionsTextPage = (afterOrdinal: number, take: number): RawBuilder<unknown> =>
-  decisionPage('d.item', sql`d.analysis_id = a.id and d.ordinal > ${afterOrdinal} order by d.ordinal limit ${take}`);
+/** memberItem (src/results/cluster-views.ts) of the decision row `d` of the run `a`, with no team review. */
+export const memberItemText = (d: string, a: string): string => {
+  const text = (column: string) => json(`${d}.${column}`);
+  return `'{"walletAddress":' || ${text('wallet_address')} || ',"chain":' || ${json(`${a}.chain`)}
+      || ',"riskScore":' || ${d}.risk_score || ',"storedStatus":' || ${text('stored_status')}
+      || ',"storedRecommendedAction":' || ${text('recommended_action')}
+      || ',"operatorPolicyAction":' || ${text('policy_action')} || ',"reasons":' || ${d}.reasons::text
+      || ',"teamReview":null}'`;
+};
 
 /**
- * memberItem (src/results/cluster-views.ts) of each member of the cluster `cl` after `afterOrdinal`, with no team
- * review: a member that a review speaks for (its wallet's or its cluster's, as latestReviews reads them) is not
- * plain, and its page takes the general path that shows the review.
+ * Writes the stored items of the decisions of the run `analysisId` (of every run without it) from their rows, for
+ * rows stored before the items were (migration 0013) or changed by hand since (tests).
+ */
+export async function writeDecisionItems(db: Kysely<any>, analysisId?: string): Promise<void> {
+  const run = analysisId === undefined ? sql`` : sql` and d.analysis_id = ${analysisId}`;
+  await sql`update decisions d set decision_item = ${sql.raw(decisionItemText('d'))},
+    member_item = ${sql.raw(memberItemText('d', 'a'))} from analyses a where a.id = d.analysis_id${run}`.execute(db);
+}
+
+/** The stored decisionRowView text of each decision of the run `a` after `afterOrdinal`. */
+export const decisionsTextPage = (afterOrdinal: number, take: number): RawBuilder<unknown> =>
+  decisionPage(
+    storedItems.decision,
+    sql`d.analysis_id = a.id and d.ordinal > ${afterOrdinal} order by d.ordinal limit ${take}`,
+  );
+
+/**
+ * The stored memberItem text of each member of the cluster `cl` after `afterOrdinal`: a member that a review speaks
+ * for (its wallet's or its cluster's, as latestReviews reads them) is not plain, and its page takes the general
+ * path that shows the review.
  */
 export const membersTextPage = (afterOrdinal: number, take: number): RawBuilder<unknown> =>
   decisionPage(
-    `'{"walletAddress":' || ${json('d.wallet_address')} || ',"chain":' || ${json('a.chain')}
-      || ',"riskScore":' || d.risk_score || ',"storedStatus":' || ${json('d.stored_status')}
-      || ',"storedRecommendedAction":' || ${json('d.recommended_action')}
-      || ',"operatorPolicyAction":' || ${json('d.policy_action')} || ',"reasons":' || d.reasons::text
-      || ',"teamReview":null}'`,
+    storedItems.member,
     sql`d.analysis_id = a.id and d.cluster_ordinal = cl.ordinal and d.ordinal > ${afterOrdinal}
       order by d.ordinal limit ${take}`,
     `not exists (select 1 from reviews r where r.analysis_id = d.analysis_id

@@ -4,12 +4,14 @@ import type { ClusterEvidenceTable, ClusterTable, Database, DecisionTable } from
 import { camelRow, type Row } from '../camel-row.ts';
 
 type Db = Kysely<Database>;
+/** The stored page items of a decision row (page-text-repo.ts), which the row views do not read. */
+type StoredItem = 'decisionItem' | 'memberItem';
 
 export type ClusterRow = Row<ClusterTable>;
 /** An evidence row as read (the run id is the caller's). */
 export type EvidenceRow = Omit<Row<ClusterEvidenceTable>, 'analysisId'>;
-/** A decision row as read (not its stored page item); `input` only when asked for (exports). */
-export type DecisionRow = Omit<Row<DecisionTable>, 'analysisId' | 'input' | 'item'> &
+/** A decision row as read (not its stored page items); `input` only when asked for (exports). */
+export type DecisionRow = Omit<Row<DecisionTable>, 'analysisId' | 'input' | StoredItem> &
   Partial<Pick<Row<DecisionTable>, 'input'>>;
 
 export async function listClusters(
@@ -180,6 +182,8 @@ export const evidencePage =
       where e.analysis_id = a.id and e.cluster_ordinal = cl.ordinal and e.lane = ${lane} and e.ordinal > ${afterOrdinal}
       order by e.ordinal limit ${limit}`;
 
+const ITEMS = sql`array['decision_item', 'member_item']`;
+
 export type DiffRow = { walletAddress: string; a: DecisionRow | null; b: DecisionRow | null };
 
 /**
@@ -195,11 +199,11 @@ export async function diffDecisions(
 ): Promise<DiffRow[]> {
   const r = await sql<{
     wallet_address: string;
-    a: Omit<Selectable<DecisionTable>, 'item'> | null;
-    b: Omit<Selectable<DecisionTable>, 'item'> | null;
+    a: Omit<Selectable<DecisionTable>, 'decision_item' | 'member_item'> | null;
+    b: Omit<Selectable<DecisionTable>, 'decision_item' | 'member_item'> | null;
   }>`
-    select coalesce(x.wallet_address, y.wallet_address) as wallet_address, to_jsonb(x) - 'item' as a,
-      to_jsonb(y) - 'item' as b
+    select coalesce(x.wallet_address, y.wallet_address) as wallet_address, to_jsonb(x) - ${ITEMS} as a,
+      to_jsonb(y) - ${ITEMS} as b
     from (select * from decisions where analysis_id = ${a}) x
     full outer join (select * from decisions where analysis_id = ${b}) y on x.wallet_address = y.wallet_address
     where coalesce(x.wallet_address, y.wallet_address) > ${afterAddress}

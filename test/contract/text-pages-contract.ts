@@ -18,6 +18,7 @@ import {
   catalogTextPage,
   decisionItemText,
   decisionsTextPage,
+  memberItemText,
   membersTextPage,
 } from '../../storage/repos/page-text-repo.ts';
 import { up as addDecisionItems } from '../../storage/migrations/2026-11-28-0013-decision-item.ts';
@@ -143,24 +144,28 @@ export function textPagesContract(t: Test, factory: StoreFactory): void {
     t.same([stranger.campaign, stranger.page.text, stranger.page.count], [null, '', 0], "another owner's page");
   });
 
-  t.test(`${factory.name}: each decision's stored item is the text computed from its row`, async (t) => {
+  t.test(`${factory.name}: each decision's stored items are the texts computed from its row`, async (t) => {
     const s = await factory.open();
     t.teardown(() => s.close());
     const { analysisId } = await storedRun(s, { walletCount: 5 });
     const owner = (await claimNextAnalysis(s.db, 'w', 30))!.leaseOwner!;
     t.ok(await s.db.transaction().execute((tx) => storeResults(tx, analysisId, owner, results)));
-    // the computed form is what the page statement built at every read before the items were stored
+    // the computed forms are what the page statements built at every read before the items were stored
     const items = async () =>
       (
-        await sql<{ item: string; computed: string }>`select item, ${sql.raw(decisionItemText('d'))} as computed
-          from decisions d where analysis_id = ${analysisId} order by ordinal`.execute(s.db)
+        await sql<Record<string, string>>`select d.decision_item, d.member_item,
+          ${sql.raw(decisionItemText('d'))} as decision, ${sql.raw(memberItemText('d', 'a'))} as member
+          from decisions d join analyses a on a.id = d.analysis_id where d.analysis_id = ${analysisId}
+          order by d.ordinal`.execute(s.db)
       ).rows;
     const stored = await items();
     t.equal(stored.length, 5);
-    for (const r of stored) t.equal(r.item, r.computed, 'stored with the run: byte-equal to the computed text');
-
-    await sql`alter table decisions drop column item`.execute(s.db);
+    for (const r of stored) {
+      t.equal(r.decision_item, r.decision, 'the decisions page item, stored with the run: byte-equal to its form');
+      t.equal(r.member_item, r.member, 'the members page item likewise');
+    }
+    await sql`alter table decisions drop column decision_item, drop column member_item`.execute(s.db);
     await addDecisionItems(s.db);
-    t.same(await items(), stored, 'rows stored before the column get the same text from the migration');
+    t.same(await items(), stored, 'rows stored before the columns get the same texts from the migration');
   });
 }

@@ -7,6 +7,7 @@ import { getAddress } from 'viem';
 import { eachStore } from '../helpers/each-store.ts';
 import { evm, plantCluster } from '../helpers/fixtures.ts';
 import { listEvents } from '../../storage/repos/outbox-repo.ts';
+import { writeDecisionItems } from '../../storage/repos/page-text-repo.ts';
 
 // this file's own temporary directory, so that leftover upload files can be counted
 const tmp = fs.mkdtempSync(nodePath.join(os.tmpdir(), 'wi-analyses-test-'));
@@ -548,6 +549,7 @@ await eachStore(t, 'analyses', (t, factory) => {
             input = ${JSON.stringify({ policyReason: '@SUM(A1)', reputationLabel: '\tx' })}::jsonb
           where analysis_id = ${aid} and ordinal = ${ordinal - 1000}`.execute(srv.store.db);
       }
+      await writeDecisionItems(srv.store.db, aid);
       for (const label of labels) {
         const path = `${cbase}/analyses/${aid}/clusters/${encodeURIComponent(label)}`;
         const intel = await srv.req('GET', path, { key: alice });
