@@ -111,6 +111,8 @@ export interface ClusterTable {
   support: Json<Record<string, unknown>>;
   archetype: Json<Record<string, unknown>>;
   summary: Json<Record<string, unknown>>;
+  /** The row's item of the run's catalog page as JSON text, written with the row (page-text-repo.ts). */
+  catalog_item: string;
 }
 export interface ClusterEvidenceTable {
   analysis_id: string;

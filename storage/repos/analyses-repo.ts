@@ -2,7 +2,7 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { AnalysisTable, Database } from '../database.ts';
 import { camelRow, type Row } from '../camel-row.ts';
-import { decisionItemText, memberItemText } from './page-text-repo.ts';
+import { catalogItemText, decisionItemText, memberItemText } from './page-text-repo.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -222,14 +222,18 @@ export async function storeResults(
   if (!owned) return false;
   for (let i = 0; i < r.clusters.length; i += CHUNK) {
     const part = r.clusters.slice(i, i + CHUNK);
+    // each cluster's catalog item is written here, once, from the same values (page-text-repo.ts)
     await sql`insert into clusters (analysis_id, ordinal, label, size, risk_score, grouping_basis, support,
-      archetype, summary)
-      select ${id}, * from unnest(${part.map((c) => c.ordinal)}::int[], ${part.map((c) => c.label)}::text[],
+      archetype, summary, catalog_item)
+      select ${id}, k.*, ${sql.raw(catalogItemText('k', 'a'))}
+      from analyses a, unnest(${part.map((c) => c.ordinal)}::int[], ${part.map((c) => c.label)}::text[],
         ${part.map((c) => c.size)}::int[],
         ${part.map((c) => c.riskScore)}::int[], ${part.map((c) => c.groupingBasis)}::text[],
           ${part.map((c) => JSON.stringify(c.support))}::jsonb[],
         ${part.map((c) => JSON.stringify(c.archetype))}::jsonb[],
-          ${part.map((c) => JSON.stringify(c.summary))}::jsonb[])`.execute(tx);
+          ${part.map((c) => JSON.stringify(c.summary))}::jsonb[])
+        as k (ordinal, label, size, risk_score, grouping_basis, support, archetype, summary)
+      where a.id = ${id}`.execute(tx);
   }
   for (let i = 0; i < r.evidence.length; i += CHUNK) {
     const part = r.evidence.slice(i, i + CHUNK);

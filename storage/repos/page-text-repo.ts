@@ -18,10 +18,11 @@ const decisionPage = (item: string, where: RawBuilder<unknown>, plain = 'true') 
   sql`select d.ordinal, ${sql.raw(item)} as item, ${sql.raw(plain)} as plain from decisions d where ${where}`;
 
 /**
- * The items of a decision row are written once, with the row, into `decisions.decision_item` and `member_item`
- * (analyses-repo.ts storeResults; migration 0013 for older rows) from these expressions: building them at every
- * read was about two thirds of the database's work for a page (docs/benchmarks.md, "Issue 17, eighth pass"), and a
- * run's stored results never change. test/contract/text-pages-contract.ts checks the stored texts against them.
+ * The items of the decisions, members and catalog pages are written once, with the rows, into
+ * `decisions.decision_item`, `decisions.member_item` and `clusters.catalog_item` (analyses-repo.ts storeResults;
+ * migration 0013 for older rows) from the expressions below: building them at every read was half or more of the
+ * database's work for a page (docs/benchmarks.md, "Issue 17, eighth pass"), and a run's stored results never change.
+ * test/contract/text-pages-contract.ts checks the stored texts against these expressions.
  */
 const storedItems = { decision: 'd.decision_item', member: 'd.member_item' } as const;
 
@@ -44,16 +45,6 @@ export const memberItemText = (d: string, a: string): string => {
       || ',"operatorPolicyAction":' || ${text('policy_action')} || ',"reasons":' || ${d}.reasons::text
       || ',"teamReview":null}'`;
 };
-
-/**
- * Writes the stored items of the decisions of the run `analysisId` (of every run without it) from their rows, for
- * rows stored before the items were (migration 0013) or changed by hand since (tests).
- */
-export async function writeDecisionItems(db: Kysely<any>, analysisId?: string): Promise<void> {
-  const run = analysisId === undefined ? sql`` : sql` and d.analysis_id = ${analysisId}`;
-  await sql`update decisions d set decision_item = ${sql.raw(decisionItemText('d'))},
-    member_item = ${sql.raw(memberItemText('d', 'a'))} from analyses a where a.id = d.analysis_id${run}`.execute(db);
-}
 
 /** The stored decisionRowView text of each decision of the run `a` after `afterOrdinal`. */
 export const decisionsTextPage = (afterOrdinal: number, take: number): RawBuilder<unknown> =>
@@ -80,13 +71,36 @@ export const membersTextPage = (afterOrdinal: number, take: number): RawBuilder<
 /** Characters encodeURIComponent leaves as they are: a label made of them goes into a link unchanged. */
 const URI_PLAIN = `'^[A-Za-z0-9_.!~*''()-]+$'`;
 
-/** catalogRow (src/results/cluster-views.ts) of each cluster of the run `a` (campaign `c`) after `afterOrdinal`. */
-export const catalogTextPage = (afterOrdinal: number, take: number): RawBuilder<unknown> => {
-  const link = `'/api/v2/campaigns/' || c.id || '/analyses/' || a.id || '/clusters/' || k.label`;
-  return sql`select k.ordinal, ${sql.raw(
-    `'{"clusterLabel":' || ${json('k.label')} || ',"size":' || k.size || ',"riskScore":' || k.risk_score
-      || ',"groupingBasis":' || ${json('k.grouping_basis')} || ',"links":{"intelligence":' || ${json(link)}
-      || ',"members":' || ${json(`${link} || '/members'`)} || '}}'`,
-  )} as item, k.label ~ ${sql.raw(URI_PLAIN)} as plain
-    from clusters k where k.analysis_id = a.id and k.ordinal > ${afterOrdinal} order by k.ordinal limit ${take}`;
+/**
+ * catalogRow (src/results/cluster-views.ts) of the cluster row `k` of the run `a`, as JSON text. A label that a link
+ * must escape is written as it is: its page takes the general path (see catalogTextPage).
+ */
+export const catalogItemText = (k: string, a: string): string => {
+  const link = `'/api/v2/campaigns/' || ${a}.campaign_id || '/analyses/' || ${a}.id || '/clusters/' || ${k}.label`;
+  return `'{"clusterLabel":' || ${json(`${k}.label`)} || ',"size":' || ${k}.size || ',"riskScore":' || ${k}.risk_score
+      || ',"groupingBasis":' || ${json(`${k}.grouping_basis`)} || ',"links":{"intelligence":' || ${json(link)}
+      || ',"members":' || ${json(`${link} || '/members'`)} || '}}'`;
 };
+
+/**
+ * The stored catalogRow text of each cluster of the run `a` after `afterOrdinal`; a page with a label that a link
+ * must escape takes the general path.
+ */
+export const catalogTextPage = (afterOrdinal: number, take: number): RawBuilder<unknown> =>
+  sql`select k.ordinal, k.catalog_item as item, k.label ~ ${sql.raw(URI_PLAIN)} as plain
+    from clusters k where k.analysis_id = a.id and k.ordinal > ${afterOrdinal} order by k.ordinal limit ${take}`;
+
+/**
+ * Writes the stored items of the run `analysisId` (of every run without it) from their rows, for rows stored before
+ * the items were (migration 0013) or changed by hand since (tests).
+ */
+export async function writeStoredItems(db: Kysely<any>, analysisId?: string): Promise<void> {
+  const run = (alias: string) =>
+    analysisId === undefined ? sql`` : sql` and ${sql.raw(alias)}.analysis_id = ${analysisId}`;
+  await sql`update decisions d set decision_item = ${sql.raw(decisionItemText('d'))},
+    member_item = ${sql.raw(memberItemText('d', 'a'))} from analyses a where a.id = d.analysis_id${run('d')}`.execute(
+    db,
+  );
+  await sql`update clusters k set catalog_item = ${sql.raw(catalogItemText('k', 'a'))}
+    from analyses a where a.id = k.analysis_id${run('k')}`.execute(db);
+}

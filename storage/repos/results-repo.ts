@@ -7,7 +7,20 @@ type Db = Kysely<Database>;
 /** The stored page items of a decision row (page-text-repo.ts), which the row views do not read. */
 type StoredItem = 'decisionItem' | 'memberItem';
 
-export type ClusterRow = Row<ClusterTable>;
+/** A cluster row as read (not its stored catalog item, page-text-repo.ts). */
+export type ClusterRow = Omit<Row<ClusterTable>, 'catalogItem'>;
+/** The columns of a cluster row (see ClusterRow). */
+export const CLUSTER_COLUMNS = [
+  'analysis_id',
+  'ordinal',
+  'label',
+  'size',
+  'risk_score',
+  'grouping_basis',
+  'support',
+  'archetype',
+  'summary',
+] as const;
 /** An evidence row as read (the run id is the caller's). */
 export type EvidenceRow = Omit<Row<ClusterEvidenceTable>, 'analysisId'>;
 /** A decision row as read (not its stored page items); `input` only when asked for (exports). */
@@ -23,7 +36,7 @@ export async function listClusters(
   return (
     await db
       .selectFrom('clusters')
-      .selectAll()
+      .select(CLUSTER_COLUMNS)
       .where('analysis_id', '=', analysisId)
       .where('ordinal', '>', afterOrdinal)
       .orderBy('ordinal')
@@ -44,7 +57,7 @@ export async function countClusters(db: Db, analysisId: string): Promise<number>
 export async function getClusterByLabel(db: Db, analysisId: string, label: string): Promise<ClusterRow | null> {
   const r = await db
     .selectFrom('clusters')
-    .selectAll()
+    .select(CLUSTER_COLUMNS)
     .where('analysis_id', '=', analysisId)
     .where('label', '=', label)
     .executeTakeFirst();
