@@ -3,9 +3,10 @@
  * read for progress. CSV needs a header row (header names match case-insensitively); NDJSON is one JSON object per
  * line. The common unquoted CSV line is split by a fast splitter; a record that contains a quote is read by a
  * splitter for plain quoted fields, and by the full CSV parser (csv-parse) where it is anything else, so quoting
- * keeps csv-parse's RFC 4180 semantics (test/cli/quoted-records.test.ts compares the two). A malformed row (bad quoting, a line longer
- * than MAX_LINE_BYTES, invalid JSON) is yielded as an error with its line so the caller reports it; a file that
- * cannot be read at all throws an `invalid_csv` DomainError. Memory holds one input chunk and one batch.
+ * keeps csv-parse's RFC 4180 semantics (test/cli/quoted-records.test.ts compares the two). A malformed row (bad
+ * quoting, a line longer than MAX_LINE_BYTES, invalid JSON) is yielded as an error with its line so the caller
+ * reports it; a file that cannot be read at all throws an `invalid_csv` DomainError. Memory holds one input chunk
+ * and one batch.
  */
 import fs from 'node:fs';
 import { createGunzip } from 'node:zlib';
