@@ -111,6 +111,8 @@ export interface ClusterTable {
   support: Json<Record<string, unknown>>;
   archetype: Json<Record<string, unknown>>;
   summary: Json<Record<string, unknown>>;
+  /** The row's item of the run's catalog page as JSON text, written with the row (page-text-repo.ts). */
+  catalog_item: string;
 }
 export interface ClusterEvidenceTable {
   analysis_id: string;
@@ -135,6 +137,10 @@ export interface DecisionTable {
   policy_action: string | null;
   reasons: Json<string[]>;
   input: Json<Record<string, unknown>>;
+  /** The row's item of the run decisions page as JSON text, written with the row (page-text-repo.ts). */
+  decision_item: string;
+  /** The row's item of its cluster's members page as JSON text, written with the row (page-text-repo.ts). */
+  member_item: string;
 }
 export interface TransferTable {
   id: Generated<string>;

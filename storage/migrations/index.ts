@@ -12,6 +12,7 @@ import * as scanKitFingerprint from './2026-11-25-0009-scan-kit-fingerprint.ts';
 import * as kitMemoryOwner from './2026-11-26-0010-kit-memory-owner.ts';
 import * as reviews from './2026-11-26-0011-reviews.ts';
 import * as transferKeyCollation from './2026-11-27-0012-transfer-key-collation.ts';
+import * as storedPageItems from './2026-11-28-0013-stored-page-items.ts';
 
 const migrations: Record<string, Migration> = {
   '2026-11-22-0001-foundation': foundation,
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26-0010-kit-memory-owner': kitMemoryOwner,
   '2026-11-26-0011-reviews': reviews,
   '2026-11-27-0012-transfer-key-collation': transferKeyCollation,
+  '2026-11-28-0013-stored-page-items': storedPageItems,
 };
 
 export const migrationProvider: MigrationProvider = {

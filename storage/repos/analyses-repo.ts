@@ -2,6 +2,7 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { AnalysisTable, Database } from '../database.ts';
 import { camelRow, type Row } from '../camel-row.ts';
+import { catalogItemText, decisionItemText, memberItemText } from './page-text-repo.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -221,14 +222,18 @@ export async function storeResults(
   if (!owned) return false;
   for (let i = 0; i < r.clusters.length; i += CHUNK) {
     const part = r.clusters.slice(i, i + CHUNK);
+    // each cluster's catalog item is written here, once, from the same values (page-text-repo.ts)
     await sql`insert into clusters (analysis_id, ordinal, label, size, risk_score, grouping_basis, support,
-      archetype, summary)
-      select ${id}, * from unnest(${part.map((c) => c.ordinal)}::int[], ${part.map((c) => c.label)}::text[],
+      archetype, summary, catalog_item)
+      select ${id}, k.*, ${sql.raw(catalogItemText('k', 'a'))}
+      from analyses a, unnest(${part.map((c) => c.ordinal)}::int[], ${part.map((c) => c.label)}::text[],
         ${part.map((c) => c.size)}::int[],
         ${part.map((c) => c.riskScore)}::int[], ${part.map((c) => c.groupingBasis)}::text[],
           ${part.map((c) => JSON.stringify(c.support))}::jsonb[],
         ${part.map((c) => JSON.stringify(c.archetype))}::jsonb[],
-          ${part.map((c) => JSON.stringify(c.summary))}::jsonb[])`.execute(tx);
+          ${part.map((c) => JSON.stringify(c.summary))}::jsonb[])
+        as k (ordinal, label, size, risk_score, grouping_basis, support, archetype, summary)
+      where a.id = ${id}`.execute(tx);
   }
   for (let i = 0; i < r.evidence.length; i += CHUNK) {
     const part = r.evidence.slice(i, i + CHUNK);
@@ -243,15 +248,20 @@ export async function storeResults(
   }
   for (let i = 0; i < r.decisions.length; i += CHUNK) {
     const part = r.decisions.slice(i, i + CHUNK);
+    // each decision's page items are written here, once, from the same values (page-text-repo.ts)
     await sql`insert into decisions (analysis_id, ordinal, wallet_address, cluster_ordinal, cluster_label,
-      risk_score, stored_status, recommended_action, policy_action, reasons, input)
-      select ${id}, * from unnest(${part.map((d) => d.ordinal)}::int[], ${part.map((d) => d.walletAddress)}::text[],
+      risk_score, stored_status, recommended_action, policy_action, reasons, input, decision_item, member_item)
+      select ${id}, d.*, ${sql.raw(decisionItemText('d'))}, ${sql.raw(memberItemText('d', 'a'))}
+      from analyses a, unnest(${part.map((d) => d.ordinal)}::int[], ${part.map((d) => d.walletAddress)}::text[],
         ${part.map((d) => d.clusterOrdinal)}::int[],
         ${part.map((d) => d.clusterLabel)}::text[], ${part.map((d) => d.riskScore)}::int[],
           ${part.map((d) => d.storedStatus)}::text[],
         ${part.map((d) => d.recommendedAction)}::text[], ${part.map((d) => d.policyAction)}::text[],
           ${part.map((d) => JSON.stringify(d.reasons))}::jsonb[],
-        ${part.map((d) => JSON.stringify(d.input))}::jsonb[])`.execute(tx);
+        ${part.map((d) => JSON.stringify(d.input))}::jsonb[])
+        as d (ordinal, wallet_address, cluster_ordinal, cluster_label, risk_score, stored_status,
+          recommended_action, policy_action, reasons, input)
+      where a.id = ${id}`.execute(tx);
   }
   await tx
     .updateTable('analyses')

@@ -4,12 +4,28 @@ import type { ClusterEvidenceTable, ClusterTable, Database, DecisionTable } from
 import { camelRow, type Row } from '../camel-row.ts';
 
 type Db = Kysely<Database>;
+/** The stored page items of a decision row (page-text-repo.ts), which the row views do not read. */
+type StoredItem = 'decisionItem' | 'memberItem';
 
-export type ClusterRow = Row<ClusterTable>;
+/** A cluster row as read (not its stored catalog item, page-text-repo.ts). */
+export type ClusterRow = Omit<Row<ClusterTable>, 'catalogItem'>;
+/** The columns of a cluster row (see ClusterRow). */
+export const CLUSTER_COLUMNS = [
+  'analysis_id',
+  'ordinal',
+  'label',
+  'size',
+  'risk_score',
+  'grouping_basis',
+  'support',
+  'archetype',
+  'summary',
+] as const;
 /** An evidence row as read (the run id is the caller's). */
 export type EvidenceRow = Omit<Row<ClusterEvidenceTable>, 'analysisId'>;
-/** A decision row as read; `input` only when asked for (exports). */
-export type DecisionRow = Omit<Row<DecisionTable>, 'analysisId' | 'input'> & Partial<Pick<Row<DecisionTable>, 'input'>>;
+/** A decision row as read (not its stored page items); `input` only when asked for (exports). */
+export type DecisionRow = Omit<Row<DecisionTable>, 'analysisId' | 'input' | StoredItem> &
+  Partial<Pick<Row<DecisionTable>, 'input'>>;
 
 export async function listClusters(
   db: Db,
@@ -20,7 +36,7 @@ export async function listClusters(
   return (
     await db
       .selectFrom('clusters')
-      .selectAll()
+      .select(CLUSTER_COLUMNS)
       .where('analysis_id', '=', analysisId)
       .where('ordinal', '>', afterOrdinal)
       .orderBy('ordinal')
@@ -41,7 +57,7 @@ export async function countClusters(db: Db, analysisId: string): Promise<number>
 export async function getClusterByLabel(db: Db, analysisId: string, label: string): Promise<ClusterRow | null> {
   const r = await db
     .selectFrom('clusters')
-    .selectAll()
+    .select(CLUSTER_COLUMNS)
     .where('analysis_id', '=', analysisId)
     .where('label', '=', label)
     .executeTakeFirst();
@@ -179,6 +195,8 @@ export const evidencePage =
       where e.analysis_id = a.id and e.cluster_ordinal = cl.ordinal and e.lane = ${lane} and e.ordinal > ${afterOrdinal}
       order by e.ordinal limit ${limit}`;
 
+const ITEMS = sql`array['decision_item', 'member_item']`;
+
 export type DiffRow = { walletAddress: string; a: DecisionRow | null; b: DecisionRow | null };
 
 /**
@@ -194,10 +212,11 @@ export async function diffDecisions(
 ): Promise<DiffRow[]> {
   const r = await sql<{
     wallet_address: string;
-    a: Selectable<DecisionTable> | null;
-    b: Selectable<DecisionTable> | null;
+    a: Omit<Selectable<DecisionTable>, 'decision_item' | 'member_item'> | null;
+    b: Omit<Selectable<DecisionTable>, 'decision_item' | 'member_item'> | null;
   }>`
-    select coalesce(x.wallet_address, y.wallet_address) as wallet_address, to_jsonb(x) as a, to_jsonb(y) as b
+    select coalesce(x.wallet_address, y.wallet_address) as wallet_address, to_jsonb(x) - ${ITEMS} as a,
+      to_jsonb(y) - ${ITEMS} as b
     from (select * from decisions where analysis_id = ${a}) x
     full outer join (select * from decisions where analysis_id = ${b}) y on x.wallet_address = y.wallet_address
     where coalesce(x.wallet_address, y.wallet_address) > ${afterAddress}

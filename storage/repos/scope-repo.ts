@@ -8,7 +8,7 @@ import { camelKey } from '../camel-row.ts';
 import { prepared } from '../prepared-statement.ts';
 import type { AnalysisRow } from './analyses-repo.ts';
 import { toCampaign, type CampaignRow } from './campaigns-repo.ts';
-import type { ClusterRow } from './results-repo.ts';
+import { CLUSTER_COLUMNS, type ClusterRow } from './results-repo.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -35,17 +35,6 @@ const ANALYSIS_COLUMNS = [
   'started_at',
   'completed_at',
   'source',
-] as const;
-const CLUSTER_COLUMNS = [
-  'analysis_id',
-  'ordinal',
-  'label',
-  'size',
-  'risk_score',
-  'grouping_basis',
-  'support',
-  'archetype',
-  'summary',
 ] as const;
 
 const aliased = (table: string, prefix: string, columns: readonly string[]) =>

@@ -4,6 +4,7 @@
  * needs. The PostgreSQL adapter runs them as named prepared statements, so each is run twice.
  */
 import type { Test } from 'tap';
+import { sql } from 'kysely';
 import type { StoreFactory } from '../helpers/stores.ts';
 import { claimNextAnalysis, storeResults } from '../../storage/repos/analyses-repo.ts';
 import {
@@ -13,7 +14,15 @@ import {
   listMembers,
   scanEvidence,
 } from '../../storage/repos/results-repo.ts';
-import { catalogTextPage, decisionsTextPage, membersTextPage } from '../../storage/repos/page-text-repo.ts';
+import {
+  catalogTextPage,
+  catalogItemText,
+  decisionItemText,
+  decisionsTextPage,
+  memberItemText,
+  membersTextPage,
+} from '../../storage/repos/page-text-repo.ts';
+import { up as addStoredItems } from '../../storage/migrations/2026-11-28-0013-stored-page-items.ts';
 import { resolveReadScopeWithPage, resolveReadScopeWithTextPage } from '../../storage/repos/scope-repo.ts';
 import { insertReview } from '../../storage/repos/reviews-repo.ts';
 import { camelRow } from '../../storage/camel-row.ts';
@@ -134,5 +143,38 @@ export function textPagesContract(t: Test, factory: StoreFactory): void {
 
     const stranger = await resolveReadScopeWithTextPage(s.db, { ...ids, ownerId: 'x' }, decisionsTextPage(0, 11), 10);
     t.same([stranger.campaign, stranger.page.text, stranger.page.count], [null, '', 0], "another owner's page");
+  });
+
+  t.test(`${factory.name}: the stored page items are the texts computed from their rows`, async (t) => {
+    const s = await factory.open();
+    t.teardown(() => s.close());
+    const { analysisId } = await storedRun(s, { walletCount: 5 });
+    const owner = (await claimNextAnalysis(s.db, 'w', 30))!.leaseOwner!;
+    t.ok(await s.db.transaction().execute((tx) => storeResults(tx, analysisId, owner, results)));
+    // the computed forms are what the page statements built at every read before the items were stored
+    const items = async () => ({
+      decisions: (
+        await sql<Record<string, string>>`select d.decision_item, d.member_item,
+          ${sql.raw(decisionItemText('d'))} as decision, ${sql.raw(memberItemText('d', 'a'))} as member
+          from decisions d join analyses a on a.id = d.analysis_id where d.analysis_id = ${analysisId}
+          order by d.ordinal`.execute(s.db)
+      ).rows,
+      clusters: (
+        await sql<Record<string, string>>`select k.catalog_item, ${sql.raw(catalogItemText('k', 'a'))} as catalog
+          from clusters k join analyses a on a.id = k.analysis_id where k.analysis_id = ${analysisId}
+          order by k.ordinal`.execute(s.db)
+      ).rows,
+    });
+    const stored = await items();
+    t.same([stored.decisions.length, stored.clusters.length], [5, 2]);
+    for (const r of stored.decisions) {
+      t.equal(r.decision_item, r.decision, 'the decisions page item, stored with the run: byte-equal to its form');
+      t.equal(r.member_item, r.member, 'the members page item likewise');
+    }
+    for (const r of stored.clusters) t.equal(r.catalog_item, r.catalog, 'the catalog page item likewise');
+    await sql`alter table decisions drop column decision_item, drop column member_item`.execute(s.db);
+    await sql`alter table clusters drop column catalog_item`.execute(s.db);
+    await addStoredItems(s.db);
+    t.same(await items(), stored, 'rows stored before the columns get the same texts from the migration');
   });
 }

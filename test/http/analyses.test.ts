@@ -7,6 +7,7 @@ import { getAddress } from 'viem';
 import { eachStore } from '../helpers/each-store.ts';
 import { evm, plantCluster } from '../helpers/fixtures.ts';
 import { listEvents } from '../../storage/repos/outbox-repo.ts';
+import { writeStoredItems } from '../../storage/repos/page-text-repo.ts';
 
 // this file's own temporary directory, so that leftover upload files can be counted
 const tmp = fs.mkdtempSync(nodePath.join(os.tmpdir(), 'wi-analyses-test-'));
@@ -536,18 +537,20 @@ await eachStore(t, 'analyses', (t, factory) => {
       let ordinal = 1000;
       for (const label of labels) {
         ordinal++;
+        // its catalog item is written with the decisions' below (writeStoredItems)
         await sql`insert into clusters (analysis_id, ordinal, label, size, risk_score, grouping_basis, support,
-            archetype, summary)
+            archetype, summary, catalog_item)
           values (${aid}, ${ordinal}, ${label}, 1, 50, 'funding',
             ${JSON.stringify({ confidence: 0.5, level: 'moderate' })}::jsonb,
             ${JSON.stringify({ name: 'fan_out', rationale: 'r' })}::jsonb,
-            ${JSON.stringify({ evidence: {}, timeline: null })}::jsonb)`.execute(srv.store.db);
+            ${JSON.stringify({ evidence: {}, timeline: null })}::jsonb, '')`.execute(srv.store.db);
         // one stored wallet of the run moves into each labelled cluster (the run keeps one decision per wallet)
         await sql`update decisions set cluster_ordinal = ${ordinal}, cluster_label = ${label},
             stored_status = 'clustered', reasons = ${JSON.stringify(['=HYPERLINK("http://x")'])}::jsonb,
             input = ${JSON.stringify({ policyReason: '@SUM(A1)', reputationLabel: '\tx' })}::jsonb
           where analysis_id = ${aid} and ordinal = ${ordinal - 1000}`.execute(srv.store.db);
       }
+      await writeStoredItems(srv.store.db, aid);
       for (const label of labels) {
         const path = `${cbase}/analyses/${aid}/clusters/${encodeURIComponent(label)}`;
         const intel = await srv.req('GET', path, { key: alice });
