@@ -1,14 +1,16 @@
 /**
  * Loads the transfer neighbourhood of a run's wallets from the transfer store: every transfer touching a wallet
- * (depth 1), then, for two rounds, the transfers of the counterparties found in the previous round that are not
- * labelled infrastructure (funding chains, peel chains, a root funding a farm's operators), within a row budget.
- * Returns the engine's dictionary-encoded arrays and labels.
+ * (depth 1), then, round after round, the transfers of the counterparties the previous round found that are not
+ * labelled infrastructure (funding chains, peel chains, the exchange withdrawal that started an operator), until a
+ * round finds no new address or the row budget is spent. Returns the engine's dictionary-encoded arrays and labels.
  *
- * Why two rounds and no degree limit: `analyze` on a file gives the engine every row of the file, and a run over
- * the same rows imported must decide the same (benchmarks/cli-parity.mts). One round with counterparties of 2-50
- * links left out a peel chain's hops that pay one wallet each and the funding of an operator paying more than 50
- * wallets. The budget, not a degree, bounds the load: each round takes its counterparties fewest links first, so
- * a busy unlabelled hub is what the row budget cuts, not a chain.
+ * Why no depth or degree limit: `analyze` on a file gives the engine every row of the file, and a run over the same
+ * rows imported must decide the same (benchmarks/cli-parity.mts). One round over counterparties of 2-50 links left
+ * out a peel chain's hops that pay one wallet each and the funding of an operator paying more than 50 wallets; two
+ * rounds still left out the start of a chain whose hops pay wallets through intermediaries. The budget bounds the
+ * load: each round takes its counterparties fewest links first, so a busy unlabelled hub is what the budget cuts,
+ * and the rounds stop there. MAX_COUNTERPARTY_ROUNDS only guards against a store where each round finds a few new
+ * addresses for very long (a query a round).
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../storage/database.ts';
@@ -20,8 +22,8 @@ import { transferUnits } from './transfer-units.ts';
 
 export const MAX_TRANSFER_ROWS = 5_000_000;
 export const MAX_SECOND_HOP_COUNTERPARTIES = 200_000;
-/** Rounds of counterparties beyond the wallets' own transfers. */
-export const COUNTERPARTY_ROUNDS = 2;
+/** At most this many rounds of counterparties beyond the wallets' own transfers (a guard, see above). */
+export const MAX_COUNTERPARTY_ROUNDS = 20;
 
 type Edges = Awaited<ReturnType<typeof transfersTouching>>;
 
@@ -63,7 +65,7 @@ export async function loadNeighbourhood(
   let loaded = rounds[0].from.length;
   let truncated = rounds[0].truncated;
   let counterpartiesLoaded = 0;
-  for (let r = 0; r < COUNTERPARTY_ROUNDS && !truncated; r++) {
+  for (let r = 0; r < MAX_COUNTERPARTY_ROUNDS && !truncated; r++) {
     const found = nextCounterparties(rounds[r], expanded);
     await addLabels(
       db,

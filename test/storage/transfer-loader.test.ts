@@ -1,7 +1,7 @@
 /**
  * The service's transfer neighbourhood (src/analyses/transfer-loader.ts) holds what `analyze` on the same file
- * would use for funding chains: a peel chain's hops that pay one wallet each, and the funding of an operator that
- * pays more than 50 wallets. Labelled infrastructure is never expanded.
+ * would use for funding chains: a peel chain's hops that pay one wallet each, the funding of an operator that
+ * pays more than 50 wallets, and the chain's start however far out. Labelled infrastructure is never expanded.
  */
 import t from 'tap';
 import { embeddedFactory } from '../helpers/stores.ts';
@@ -26,7 +26,9 @@ t.test('peel chain hops and a big operator funding are loaded; a labelled hub is
   const store = await embeddedFactory().open();
   t.teardown(() => store.close());
   const wallets = Array.from({ length: 80 }, (_, i) => addr('aa', i));
-  const [root, op, hop1, hop2, hop3, exchange, exchangeSource] = [1, 2, 3, 4, 5, 6, 7].map((i) => addr('bb', i));
+  const [root, op, hop1, hop2, hop3, exchange, exchangeSource, origin, start] = [1, 2, 3, 4, 5, 6, 7, 8, 9].map((i) =>
+    addr('bb', i),
+  );
   const rows: TransferRecord[] = [
     // a peel chain: root -> hop1 -> hop2 -> hop3, each hop paying one wallet
     row(root, hop1, 1000),
@@ -35,6 +37,9 @@ t.test('peel chain hops and a big operator funding are loaded; a labelled hub is
     row(hop2, wallets[1], 1003),
     row(hop2, hop3, 1004),
     row(hop3, wallets[2], 1005),
+    // the root's own funding, two and three steps further out
+    row(origin, root, 800),
+    row(start, origin, 700),
     // an operator paying 60 wallets, funded by the root
     row(root, op, 900),
     ...wallets.slice(10, 70).map((w, i) => row(op, w, 2000 + i)),
@@ -53,6 +58,7 @@ t.test('peel chain hops and a big operator funding are loaded; a labelled hub is
   t.ok(edges.has(`${hop2}>${hop3}`), 'the next hop');
   t.ok(edges.has(`${root}>${op}`), 'the funding of an operator paying 60 wallets');
   t.ok(edges.has(`${root}>${hop1}`), "the chain's start");
+  t.ok(edges.has(`${start}>${origin}`), "the root's funding, however far out");
   t.notOk(edges.has(`${exchangeSource}>${exchange}`), 'a labelled hub is not expanded');
   t.equal(hood.transfers.from.length, rows.length - 1, 'every other row once');
   t.equal(hood.labels.infrastructure.get(exchange), 'exchange');
