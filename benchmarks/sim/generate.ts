@@ -6,12 +6,11 @@
  * also has asset and tx_hash columns. With --blind2, a campaign of the second blind simulator
  * (docs/blind-campaigns-2.md; defaults --legit 24000 --farms 44), written the same way.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { simulateCampaign } from './campaign-sim.ts';
 import { simulateBlindCampaign } from './blind-sim.ts';
 import { simulateBlind2Campaign } from './blind-sim-2.ts';
+import { writeCampaignFiles } from './campaign-files.ts';
 
 const { values } = parseArgs({
   options: {
@@ -38,23 +37,5 @@ const opts = {
 };
 const blind = values.blind2 ? simulateBlind2Campaign(opts) : values.blind ? simulateBlindCampaign(opts) : null;
 const sim = blind ?? simulateCampaign(opts);
-fs.mkdirSync(values.out, { recursive: true });
-const write = (name: string, lines: string[]): void =>
-  fs.writeFileSync(path.join(values.out!, name), lines.join('\n') + '\n');
-write(
-  'wallets.txt',
-  sim.truth.map((t) => t.address),
-);
-const transfers = blind
-  ? [
-      'from,to,block_time,amount,asset,tx_hash',
-      ...blind.transfers.map((x) => `${x.from},${x.to},${x.time},${x.amount},${x.asset},${x.txHash}`),
-    ]
-  : ['from,to,block_time,amount', ...sim.transfers.map((x) => `${x.from},${x.to},${x.time},${x.amount}`)];
-write('transfers.csv', transfers);
-write('labels.csv', ['address,list', ...sim.labels.map((l) => `${l.address},${l.list}`)]);
-write('truth.csv', [
-  'address,role,pattern,group',
-  ...sim.truth.map((t) => `${t.address},${t.role},${t.pattern},${t.group}`),
-]);
+writeCampaignFiles(values.out, sim, blind !== null);
 console.log(JSON.stringify({ out: values.out, wallets: sim.truth.length, transfers: sim.transfers.length }));

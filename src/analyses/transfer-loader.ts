@@ -1,8 +1,16 @@
 /**
  * Loads the transfer neighbourhood of a run's wallets from the transfer store: every transfer touching a wallet
- * (depth 1), then the transfers of the counterparties that link two or more wallets and are not labelled
- * infrastructure (depth 2: funding chains and intermediaries), within a row budget. Returns the engine's
- * dictionary-encoded arrays and labels.
+ * (depth 1), then, round after round, the transfers of the counterparties the previous round found that are not
+ * labelled infrastructure (funding chains, peel chains, the exchange withdrawal that started an operator), until a
+ * round finds no new address or the row budget is spent. Returns the engine's dictionary-encoded arrays and labels.
+ *
+ * Why no depth or degree limit: `analyze` on a file gives the engine every row of the file, and a run over the same
+ * rows imported must decide the same (benchmarks/cli-parity.mts). One round over counterparties of 2-50 links left
+ * out a peel chain's hops that pay one wallet each and the funding of an operator paying more than 50 wallets; two
+ * rounds still left out the start of a chain whose hops pay wallets through intermediaries. The budget bounds the
+ * load: each round takes its counterparties fewest links first, so a busy unlabelled hub is what the budget cuts,
+ * and the rounds stop there. MAX_COUNTERPARTY_ROUNDS only guards against a store where each round finds a few new
+ * addresses for very long (a query a round).
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../storage/database.ts';
@@ -14,7 +22,10 @@ import { transferUnits } from './transfer-units.ts';
 
 export const MAX_TRANSFER_ROWS = 5_000_000;
 export const MAX_SECOND_HOP_COUNTERPARTIES = 200_000;
-export const SECOND_HOP_MAX_DEGREE = 50;
+/** At most this many rounds of counterparties beyond the wallets' own transfers (a guard, see above). */
+export const MAX_COUNTERPARTY_ROUNDS = 20;
+
+type Edges = Awaited<ReturnType<typeof transfersTouching>>;
 
 export interface LoadedNeighbourhood {
   transfers: EngineTransfers;
@@ -22,50 +33,66 @@ export interface LoadedNeighbourhood {
   stats: { transfersLoaded: number; secondHopCounterparties: number; truncated: boolean; labelledAddresses: number };
 }
 
+/** The addresses of `rows` not yet expanded, with their count of rows, fewest first (then by address). */
+function nextCounterparties(rows: Edges, expanded: Set<string>): Array<[string, number]> {
+  const links = new Map<string, number>();
+  for (const side of [rows.from, rows.to])
+    for (const a of side) if (!expanded.has(a)) links.set(a, (links.get(a) ?? 0) + 1);
+  return [...links].sort((x, y) => x[1] - y[1] || (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : 0));
+}
+
+async function addLabels(
+  db: Kysely<Database>,
+  family: ChainFamily,
+  addresses: string[],
+  labels: EngineLabels,
+): Promise<void> {
+  for (const l of await labelsFor(db, family, addresses)) {
+    if (l.kind === 'exception') labels.exceptions.add(l.address);
+    else if (!labels.infrastructure.has(l.address)) labels.infrastructure.set(l.address, l.list);
+  }
+}
+
 export async function loadNeighbourhood(
   db: Kysely<Database>,
   family: ChainFamily,
   wallets: string[],
 ): Promise<LoadedNeighbourhood> {
-  const first = await transfersTouching(db, family, wallets, MAX_TRANSFER_ROWS);
-  const walletSet = new Set(wallets);
-  const linkCount = new Map<string, number>();
-  for (let i = 0; i < first.from.length; i++) {
-    const f = first.from[i];
-    const t = first.to[i];
-    if (!walletSet.has(f)) linkCount.set(f, (linkCount.get(f) ?? 0) + 1);
-    if (!walletSet.has(t)) linkCount.set(t, (linkCount.get(t) ?? 0) + 1);
+  const labels: EngineLabels = { infrastructure: new Map(), exceptions: new Set() };
+  await addLabels(db, family, wallets, labels);
+  const expanded = new Set(wallets);
+  const rounds: Edges[] = [await transfersTouching(db, family, wallets, MAX_TRANSFER_ROWS)];
+  let loaded = rounds[0].from.length;
+  let truncated = rounds[0].truncated;
+  let counterpartiesLoaded = 0;
+  for (let r = 0; r < MAX_COUNTERPARTY_ROUNDS && !truncated; r++) {
+    const found = nextCounterparties(rounds[r], expanded);
+    await addLabels(
+      db,
+      family,
+      found.map(([a]) => a),
+      labels,
+    );
+    const next: string[] = [];
+    for (const [a] of found) {
+      expanded.add(a);
+      const hub = labels.infrastructure.has(a) && !labels.exceptions.has(a);
+      if (!hub && next.length < MAX_SECOND_HOP_COUNTERPARTIES) next.push(a);
+    }
+    if (next.length === 0) break;
+    counterpartiesLoaded += next.length;
+    const rows = await transfersTouching(db, family, next, MAX_TRANSFER_ROWS - loaded);
+    rounds.push(rows);
+    loaded += rows.from.length;
+    truncated = rows.truncated;
   }
-  const counterparties = [...linkCount.keys()];
-  const labelRows = await labelsFor(db, family, [...wallets, ...counterparties]);
-  const infrastructure = new Map<string, string>();
-  const exceptions = new Set<string>();
-  for (const l of labelRows) {
-    if (l.kind === 'exception') exceptions.add(l.address);
-    else if (!infrastructure.has(l.address)) infrastructure.set(l.address, l.list);
-  }
-  const secondHop = counterparties
-    .filter((a) => {
-      const n = linkCount.get(a)!;
-      return n >= 2 && n <= SECOND_HOP_MAX_DEGREE && (!infrastructure.has(a) || exceptions.has(a));
-    })
-    .slice(0, MAX_SECOND_HOP_COUNTERPARTIES);
-  let truncated = first.truncated;
-  let second: typeof first = {
-    from: [],
-    to: [],
-    blockTime: [],
-    amount: [],
-    txHash: [],
-    chain: [],
-    asset: [],
-    truncated: false,
-  };
-  if (secondHop.length > 0 && !truncated) {
-    const s = await transfersTouching(db, family, secondHop, MAX_TRANSFER_ROWS - first.from.length);
-    truncated = s.truncated;
-    second = s;
-  }
+  // the addresses the last round brought in, labelled too: a hub there is neutralised like any other
+  await addLabels(
+    db,
+    family,
+    nextCounterparties(rounds[rounds.length - 1], expanded).map(([a]) => a),
+    labels,
+  );
   const { addresses, id } = addressIndex();
   const seen = new Set<string>();
   const from: number[] = [];
@@ -77,7 +104,7 @@ export async function loadNeighbourhood(
   const txIds: number[] = [];
   const txIndex = addressIndex(); // the same dictionary, ids + 1
   const units = transferUnits();
-  const add = (src: typeof first): void => {
+  const add = (src: Edges): void => {
     for (let i = 0; i < src.from.length; i++) {
       const hash = src.txHash[i];
       const key =
@@ -93,19 +120,7 @@ export async function loadNeighbourhood(
       units.add(src.chain[i], src.asset[i]);
     }
   };
-  add(first);
-  add(second);
-  const extraLabels = secondHop.length
-    ? await labelsFor(
-        db,
-        family,
-        addresses.filter((a) => !linkCount.has(a) && !walletSet.has(a)),
-      )
-    : [];
-  for (const l of extraLabels) {
-    if (l.kind === 'exception') exceptions.add(l.address);
-    else if (!infrastructure.has(l.address)) infrastructure.set(l.address, l.list);
-  }
+  for (const rows of rounds) add(rows);
   return {
     transfers: {
       addresses,
@@ -116,12 +131,12 @@ export async function loadNeighbourhood(
       ...(txIndex.addresses.length > 0 ? { txId: Uint32Array.from(txIds) } : {}),
       ...units.arrays(),
     },
-    labels: { infrastructure, exceptions },
+    labels,
     stats: {
       transfersLoaded: from.length,
-      secondHopCounterparties: secondHop.length,
+      secondHopCounterparties: counterpartiesLoaded,
       truncated,
-      labelledAddresses: infrastructure.size + exceptions.size,
+      labelledAddresses: labels.infrastructure.size + labels.exceptions.size,
     },
   };
 }

@@ -269,7 +269,7 @@ export async function readTransfers(
       out.chain.push(chain);
       out.from.push(from.address);
       out.to.push(to.address);
-      out.txHash.push(pickAt(record, at.tx_hash) ?? null);
+      out.txHash.push(txHashOf(family, pickAt(record, at.tx_hash) ?? null));
       out.blockTime.push(blockTime);
       out.amount.push(amount);
       out.asset.push(pickAt(record, at.asset) ?? null);
@@ -281,6 +281,16 @@ export async function readTransfers(
   }
   opts.onProgress?.(src.totalBytes, src.totalBytes, counts);
   return counts;
+}
+
+/**
+ * An EVM transaction hash is hex, whatever its case: lower-cased, one transaction is one id however each export
+ * wrote it (the engine reads a hash shared by several transfers as one batch; the content key sees one row).
+ * Solana signatures are base58, where case matters: kept as they are.
+ */
+const EVM_HASH = /^0x[0-9a-fA-F]+$/;
+function txHashOf(family: string, hash: string | null): string | null {
+  return family === 'evm' && hash !== null && EVM_HASH.test(hash) ? hash.toLowerCase() : hash;
 }
 
 /** The content keys of a batch (see transferDedupKey). */

@@ -205,3 +205,19 @@ t.test(
     );
   },
 );
+
+t.test('an EVM transaction hash is one id whatever its case; a Solana signature keeps its case', async (t) => {
+  const h = '0x' + 'aB'.repeat(32);
+  const { rows } = await run('hash-case.csv', `from,to,tx_hash\n${A},${B},${h}\n${A},${B},${h.toLowerCase()}\n`);
+  t.same(
+    rows.map((r) => r.txHash),
+    [h.toLowerCase(), h.toLowerCase()],
+    'one transaction, as the engine groups batches by hash',
+  );
+  t.equal(rows[0].dedupKey, rows[1].dedupKey, 'one row when two exports wrote it in different cases');
+  const sa = '4Nd1mBQtrMJVYVfKf2PJy9NZUZdTAsp7D4xWLs4gDB4T';
+  const sb = 'GZNnuXbbkJ4WTgaKb3XxCYS6CcqtnYMCWVyP6DV7UQtc';
+  const sig = '5VERv8NMvzbJMEkV8xnrLkEaWRtSz9CosKDYjCJjBRnbJLgp8uirBgmQpjKhoR4tjF3ZpRzrFmBV6UjKdiSZkQUW';
+  const sol = await run('sig.csv', `from,to,signature\n${sa},${sb},${sig}\n`, 'Solana');
+  t.equal(sol.rows[0].txHash, sig);
+});
