@@ -37,12 +37,21 @@ const { values } = parseArgs({
     help: { type: 'boolean', default: false },
   },
 });
+const USAGE =
+  'usage: npm run bench:parity -- [--kind blind2|blind|sim] [--seeds 9601,9602] [--service] [--port 18790]\n' +
+  '  [--legit N] [--farms N] [--threads 2]  (docs/benchmarks.md, "bench:parity"; use development seeds only)';
 if (values.help) {
-  console.log(
-    'usage: npm run bench:parity -- [--kind blind2|blind|sim] [--seeds 9601,9602] [--service] [--port 18790]\n' +
-      '  [--legit N] [--farms N] [--threads 2]  (docs/benchmarks.md, "bench:parity"; use development seeds only)',
-  );
+  console.log(USAGE);
   process.exit(0);
+}
+const wholeNumbers = (v: string | undefined): boolean => v === undefined || /^\d+(,\d+)*$/.test(v);
+if (
+  !['blind2', 'blind', 'sim'].includes(values.kind!) ||
+  !/^\d+(,\d+)*$/.test(values.seeds!) ||
+  ![values.legit, values.farms, values.threads, values.port].every(wholeNumbers)
+) {
+  console.error(`bench:parity: bad arguments\n${USAGE}`);
+  process.exit(2);
 }
 const ROOT = path.resolve(import.meta.dirname, '..');
 const BIN = path.join(ROOT, 'bin/wallet-integrity.js');
