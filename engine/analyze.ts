@@ -4,7 +4,7 @@
  */
 import { buildWalletGraph, type WalletGraph } from './wallet-graph.ts';
 import { detectGroups, type Grouping, PARALLEL_MIN_NODES } from './detect-groups.ts';
-import { collectEvidence, type RawCluster } from './evidence/collect.ts';
+import { ACTED_TOGETHER, collectEvidence, type RawCluster } from './evidence/collect.ts';
 import { createEnginePool, type EnginePool } from './community-pool.ts';
 import {
   actionFor,
@@ -161,6 +161,11 @@ export async function decide(
   // passed through: Evidence.concerted) is never a reject, whatever else names its cluster: payments among people
   // who know each other, a funder paying them at unrelated times, form webs as large as the campaign's social graph
   const unconcerted = (u: number): boolean => timed && concerted[u] === 0;
+  // ... nor is one funded with other members (a batch, a run) whose only other ties are payments: an app's gas drop
+  // pays its new users in batches as a farm's funder does, and a tenth of people pay someone in the campaign. To be
+  // a reject, such a wallet must act with the others (lockstep, a sweep, a referral, a chain passed through)
+  const paidNotActed = (u: number): boolean =>
+    timed && (concerted[u] & ACTED_TOGETHER) === 0 && (kindsOf[u] & REJECTABLE_MASK & ~PAYMENT_MASK) === 0;
   // ... and in a cluster whose members act in concert (not socialOnly), one tied to it only by payments (direct
   // transfers and the web they form) is a bystander who paid or was paid by the farm's wallets or their friends: it
   // lends `narrowFactor` of the cluster's factor, as a narrow cluster does
@@ -170,7 +175,7 @@ export async function decide(
     walletRisk(
       bystander(c, u) ? factors[c] * tuning.narrowFactor : factors[c],
       strength[u],
-      raw[c].inconclusive === true || (kindsOf[u] & REJECTABLE_MASK) === 0 || unconcerted(u),
+      raw[c].inconclusive === true || (kindsOf[u] & REJECTABLE_MASK) === 0 || unconcerted(u) || paidNotActed(u),
     );
   // a narrow cluster (no tie joining transferWebMin listed wallets) lends less without block times, and with them
   // when only its members' payments to one another tie it (breadth.ts)
@@ -242,6 +247,11 @@ export async function decide(
         r.push('named only by how it was funded: shared funding alone is not conclusive, never a reject');
       else if (timed && (mask & CONCERTED_BIT) === 0)
         r.push('no batch, run, sweep or lockstep of its own, only payments among members and funders: never a reject');
+      else if (timed && (mask & ACTED_BIT) === 0 && (mask & REJECTABLE_MASK & ~PAYMENT_MASK) === 0)
+        r.push(
+          'funded with other members and paid or was paid by members, but no lockstep, sweep or referral of its own: ' +
+            'never a reject',
+        );
       if (timed && !socialCluster[c] && (mask & CONCERTED_BIT) === 0 && paymentsOnly(mask & (CONCERTED_BIT - 1)))
         r.push(
           "tied to the cluster only by payments, while other members act in concert: a bystander's support is less",
@@ -339,7 +349,9 @@ export async function decide(
  * the key is cluster * KINDS_SPAN + kinds + that bit (exact in a double).
  */
 const CONCERTED_BIT = 0x10000;
-const KINDS_SPAN = 0x20000;
+/** Set beside CONCERTED_BIT when the concerted action includes acting together (ACTED_TOGETHER). */
+const ACTED_BIT = 0x20000;
+const KINDS_SPAN = 0x40000;
 
 /**
  * Each member's risk and each cluster's (the highest of its members'), in node order, and per node, for the wallet
@@ -366,7 +378,9 @@ function memberDecisions(
     }
     const risk = riskOf(c, u);
     clusterRisk[c] = Math.max(clusterRisk[c], risk);
-    keyOf[2 * u] = c * KINDS_SPAN + kindsOf[u] + (concerted?.[u] ? CONCERTED_BIT : 0);
+    const concert = concerted?.[u] ?? 0;
+    keyOf[2 * u] =
+      c * KINDS_SPAN + kindsOf[u] + (concert ? CONCERTED_BIT : 0) + (concert & ACTED_TOGETHER ? ACTED_BIT : 0);
     keyOf[2 * u + 1] = risk;
   }
   return { clusterRisk, keyOf };

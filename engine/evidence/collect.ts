@@ -54,22 +54,32 @@ export interface Evidence {
   /** Per node: how strongly its own evidence ties it to other members (strength.ts). */
   strength: Float32Array;
   /**
-   * Per node, 1 when evidence of concerted action names it: a batch, a co-timed or uniform run, lockstep, a sweep, a
-   * referral, a funding chain passed through within the day, a member funder paying in a burst. Payments among
-   * members, a funder paying at unrelated times or a funding tree alone do not.
+   * Per node, the bits of the evidence of concerted action that names it: FUNDED_TOGETHER (a batch, a co-timed or
+   * uniform run), ACTED_TOGETHER (lockstep, a sweep, a referral, a funding chain passed through within the day, a
+   * member funder paying in a burst). Payments among members, a funder paying at unrelated times or a funding tree
+   * alone set none.
    */
   concerted: Uint8Array;
 }
 
-/** Kinds whose items are evidence of concerted action for the members they name (Evidence.concerted). */
-const CONCERTED_KINDS = new Set([
-  'batch_funding',
-  'cotimed_funding',
-  'uniform_funding',
-  'lockstep',
-  'consolidation_sweep',
-  'referral_link',
-  'shared_referral_code',
+/** Evidence.concerted bits: funded with other members (a batch, a co-timed or uniform run). */
+export const FUNDED_TOGETHER = 1;
+/**
+ * Evidence.concerted bits: acted with other members: lockstep, a sweep, a referral, a funding chain passed through
+ * within the day, a member funder paying in a burst, a payment to a member funded by the same sender. What a wallet
+ * did, not only how it was paid.
+ */
+export const ACTED_TOGETHER = 2;
+
+/** Kinds whose items are evidence of concerted action for the members they name (Evidence.concerted), and its bit. */
+const CONCERTED_KINDS = new Map([
+  ['batch_funding', FUNDED_TOGETHER],
+  ['cotimed_funding', FUNDED_TOGETHER],
+  ['uniform_funding', FUNDED_TOGETHER],
+  ['lockstep', ACTED_TOGETHER],
+  ['consolidation_sweep', ACTED_TOGETHER],
+  ['referral_link', ACTED_TOGETHER],
+  ['shared_referral_code', ACTED_TOGETHER],
 ]);
 
 /**
@@ -160,7 +170,8 @@ export async function collectEvidence(
       const k = kindInfo(kind);
       const laneBit = k.lane === 'funding' ? 1 : 2;
       const index = 31 - Math.clz32(k.bit);
-      if (CONCERTED_KINDS.has(kind)) for (const u of touched) concerted[u] = 1;
+      const concert = CONCERTED_KINDS.get(kind) ?? 0;
+      if (concert !== 0) for (const u of touched) concerted[u] |= concert;
       for (const u of touched) {
         coveredBy[u] |= laneBit;
         kindsOf[u] |= k.bit;
@@ -195,7 +206,7 @@ export async function collectEvidence(
       { funder: addresses[f], fundedMembers: list.length, truncated: list.length > maxAddresses },
       named,
     );
-    if (!spread) concerted[f] = 1;
+    if (!spread) concerted[f] |= ACTED_TOGETHER;
     pattern(c, 'fan_out_funder', (list.length + 1) / out[c].members.length);
   }
   // funding chains: a member first funded by another member, itself first funded earlier by a member ... (only
@@ -246,7 +257,7 @@ export async function collectEvidence(
       // the chain's first member passed its first funding on too (without it, a chain's head was named only by
       // the direct transfer to the next member)
       mark(x, 'funding_chain', confidence);
-      if (passThrough) concerted[f] = concerted[u] = concerted[x] = 1;
+      if (passThrough) for (const v of [f, u, x]) concerted[v] |= ACTED_TOGETHER;
     }
     if (chained > 0) out[c].kinds.add('funding_chain');
     if (deepest >= 2) pattern(c, 'funding_chain', inChain.size / out[c].members.length);
@@ -410,6 +421,7 @@ export async function collectEvidence(
     }
   }
   runEvidence(g, clusterOf, runs, addItem, pattern, out);
+  paidWithinRuns(g, clusterOf, runs, concerted);
   lockstepEvidence(g, clusterOf, out, addItem);
   if (hybrid) hybridEvidence(g, clusterOf, out, wallets, addItem, pattern);
   // members in a direct pair, counted in node order (members are scattered over the node ids); the members'
@@ -419,6 +431,41 @@ export async function collectEvidence(
   for (let c = 0; c < C; c++) pattern(c, 'interaction_ring', (0.8 * directCount[c]) / out[c].members.length);
   const strength = byKind.strength();
   return { clusters: out, coveredBy, kindsOf, strength, concerted };
+}
+
+/**
+ * Payments between two members funded by the same sender (its batches and runs, or the recipients of one funding
+ * tree) are acting together: a farm's wallets passing gas or tokens among themselves. A payment to anyone else is
+ * what a tenth of people do; with it alone, a wallet funded in a batch (an app's gas drop) is no reject (analyze.ts
+ * `paidNotActed`). A tree is a group of its own: an app's user who paid a friend's first funding is the intermediate
+ * of a tree rooted at the app's relayer, and that payment is the tree itself.
+ */
+function paidWithinRuns(g: WalletGraph, clusterOf: Int32Array, runs: FundingRun[], concerted: Uint8Array): void {
+  const fundedBy = new Map<number, Set<number>>(); // group (a sender, or -1 - a tree's root) -> its recipients
+  const groupsOf = new Map<number, number[]>(); // recipient -> its groups
+  for (const r of runs) {
+    const group = r.kind === 'funding_tree' ? -1 - r.sender : r.sender;
+    let set = fundedBy.get(group);
+    if (!set) fundedBy.set(group, (set = new Set()));
+    for (const u of r.recipients) {
+      if (set.has(u)) continue;
+      set.add(u);
+      const list = groupsOf.get(u);
+      if (list) list.push(group);
+      else groupsOf.set(u, [group]);
+    }
+  }
+  if (fundedBy.size === 0) return;
+  const { eu, ev } = g;
+  for (let k = 0; k < eu.length; k++) {
+    const u = eu[k];
+    const v = ev[k];
+    if (clusterOf[u] < 0 || clusterOf[u] !== clusterOf[v]) continue;
+    if (!groupsOf.get(u)?.some((group) => fundedBy.get(group)!.has(v))) continue;
+    // it lifts only the cap on what was funded together: a payment is never concerted action on its own
+    if (concerted[u] & FUNDED_TOGETHER) concerted[u] |= ACTED_TOGETHER;
+    if (concerted[v] & FUNDED_TOGETHER) concerted[v] |= ACTED_TOGETHER;
+  }
 }
 
 /** Whether `addr`'s first funder, not infrastructure, also first funded half or more of these senders. */
