@@ -53,9 +53,13 @@ export const DEFAULT_TUNING: EngineTuning = {
 
 /** Payments among listed wallets: the direct transfers and the web they form. */
 const PAYMENT_MASK = kindInfo('direct_transfer').bit | kindInfo('transfer_web').bit;
-/** Named by payments among listed wallets and nothing else. */
-const paymentsOnly = (kinds: number): boolean => kinds !== 0 && (kinds & ~PAYMENT_MASK) === 0;
+/**
+ * Named by nothing conclusive but payments among listed wallets: those payments, a shared funder, counterparty or
+ * campaign event at most (a bystander's ties, when it acts in concert in nothing).
+ */
+const loosely = (kinds: number): boolean => kinds !== 0 && (kinds & CONCLUSIVE_MASK & ~PAYMENT_MASK) === 0;
 
+const CONCLUSIVE_MASK = EVIDENCE_KINDS.reduce((m, k, i) => (k.conclusive ? m | (1 << i) : m), 0);
 /** Conclusive kinds that say more than how a wallet was funded: a wallet needs one to be rejected. */
 const REJECTABLE_MASK =
   EVIDENCE_KINDS.reduce((m, k, i) => (k.conclusive && !k.fundingIn ? m | (1 << i) : m), 0) & ~FUNDING_IN_MASK;
@@ -166,11 +170,12 @@ export async function decide(
   // a reject, such a wallet must act with the others (lockstep, a sweep, a referral, a chain passed through)
   const paidNotActed = (u: number): boolean =>
     timed && (concerted[u] & ACTED_TOGETHER) === 0 && (kindsOf[u] & REJECTABLE_MASK & ~PAYMENT_MASK) === 0;
-  // ... and in a cluster whose members act in concert (not socialOnly), one tied to it only by payments (direct
-  // transfers and the web they form) is a bystander who paid or was paid by the farm's wallets or their friends: it
-  // lends `narrowFactor` of the cluster's factor, as a narrow cluster does
+  // ... and in a cluster whose members act in concert (not socialOnly), one acting in concert in nothing and tied to
+  // it only by payments (direct transfers and the web they form) and shared funders or counterparties is a bystander
+  // who paid or was paid by the farm's wallets or their friends, or used the same faucet: it lends `narrowFactor` of
+  // the cluster's factor, as a narrow cluster does
   const socialCluster: boolean[] = [];
-  const bystander = (c: number, u: number): boolean => !socialCluster[c] && unconcerted(u) && paymentsOnly(kindsOf[u]);
+  const bystander = (c: number, u: number): boolean => !socialCluster[c] && unconcerted(u) && loosely(kindsOf[u]);
   const riskOf = (c: number, u: number): number =>
     walletRisk(
       bystander(c, u) ? factors[c] * tuning.narrowFactor : factors[c],
@@ -252,9 +257,10 @@ export async function decide(
           'funded with other members and paid or was paid by members, but no lockstep, sweep or referral of its own: ' +
             'never a reject',
         );
-      if (timed && !socialCluster[c] && (mask & CONCERTED_BIT) === 0 && paymentsOnly(mask & (CONCERTED_BIT - 1)))
+      if (timed && !socialCluster[c] && (mask & CONCERTED_BIT) === 0 && loosely(mask & (CONCERTED_BIT - 1)))
         r.push(
-          "tied to the cluster only by payments, while other members act in concert: a bystander's support is less",
+          'tied to the cluster only by payments and shared funders or counterparties, while other members act in ' +
+            "concert: a bystander's support is less",
         );
       cache.set(mask, r);
     }

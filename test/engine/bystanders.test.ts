@@ -4,7 +4,7 @@
  * (engine/analyze.ts `bystander`), and a funding chain names its first member too (engine/evidence/collect.ts), so
  * a chain's head is no bystander.
  */
-import t from 'tap';
+import t, { type Test } from 'tap';
 import { actionFor, analyze, createEnginePool } from '../../engine/index.ts';
 import { batchRingFarm, evm, timedInput, type TimedRow } from './helpers.ts';
 
@@ -13,6 +13,19 @@ t.teardown(() => pool.destroy());
 const T0 = 1_700_000_000;
 const HOUR = 3_600;
 const DAY = 86_400;
+
+/** Analyses a farm and people in one campaign: each wallet's balanced action, the people in the farm's cluster. */
+async function farmAndPeople(t: Test, farm: string[], people: string[], rows: TimedRow[]) {
+  rows.sort((a, b) => a[2] - b[2]);
+  const res = await analyze(timedInput([...farm, ...people], rows), { mode: 'onchain', preset: 'balanced', pool });
+  const action = new Map(res.wallets.map((w) => [w.address, actionFor('balanced', w.riskScore)]));
+  t.ok(
+    farm.every((w) => action.get(w) !== 'approve'),
+    'every farm wallet is flagged',
+  );
+  const farmCluster = res.wallets.find((w) => w.address === farm[0])!.clusterLabel;
+  return { action, inFarm: res.wallets.filter((w) => people.includes(w.address) && w.clusterLabel === farmCluster) };
+}
 
 t.test("people who once traded with a farm's wallets are not flagged with it", async (t) => {
   const { farm, rows } = batchRingFarm('bystander', T0);
@@ -25,15 +38,7 @@ t.test("people who once traded with a farm's wallets are not flagged with it", a
     rows.push(i % 2 ? [f, p, time, 0.3 + i / 100] : [p, f, time, 0.2 + i / 100]);
     rows.push([p, people[(i + 1) % people.length], T0 + (40 + 4 * i) * DAY, 0.05 + i / 1000]);
   });
-  rows.sort((a, b) => a[2] - b[2]);
-  const res = await analyze(timedInput([...farm, ...people], rows), { mode: 'onchain', preset: 'balanced', pool });
-  const action = new Map(res.wallets.map((w) => [w.address, actionFor('balanced', w.riskScore)]));
-  t.ok(
-    farm.every((w) => action.get(w) !== 'approve'),
-    'every farm wallet is flagged',
-  );
-  const farmCluster = res.wallets.find((w) => w.address === farm[0])!.clusterLabel;
-  const inFarm = res.wallets.filter((w) => people.includes(w.address) && w.clusterLabel === farmCluster);
+  const { action, inFarm } = await farmAndPeople(t, farm, people, rows);
   t.ok(inFarm.length > 0, `people in the farm's cluster (${inFarm.length})`);
   const flagged = people.filter((p) => action.get(p) !== 'approve');
   t.same(flagged, [], 'no person is flagged');
@@ -56,5 +61,29 @@ t.test('a funding chain passed through names its head: the head acts in concert'
   t.notOk(
     head.reasons.some((r) => r.startsWith('no batch, run, sweep or lockstep')),
     'and acts in concert',
+  );
+});
+
+t.test('people who share a funder and once traded with a farm are bystanders too', async (t) => {
+  const { farm, rows } = batchRingFarm('shared-funder', T0);
+  // twelve people first funded by one unlabelled sender at unrelated times (a faucet, a friend's payouts), each
+  // trading once with a farm wallet
+  const funder = evm('shared-funder-sender');
+  const people = Array.from({ length: 12 }, (_, i) => evm(`shared-funder-person-${i}`));
+  people.forEach((p, i) => {
+    rows.push([funder, p, T0 - 30 * DAY + i * 2 * DAY + i * HOUR, 0.05 + i / 100]);
+    const f = farm[(3 * i) % farm.length];
+    const time = T0 + (10 + 3 * i) * DAY;
+    rows.push(i % 2 ? [f, p, time, 0.3 + i / 100] : [p, f, time, 0.2 + i / 100]);
+  });
+  const { action, inFarm } = await farmAndPeople(t, farm, people, rows);
+  t.ok(
+    inFarm.some((w) => w.reasons.some((r) => r.includes('a funder shared with other members'))),
+    `people in the farm's cluster, named by their shared funder (${inFarm.length})`,
+  );
+  t.same(
+    people.filter((p) => action.get(p) !== 'approve'),
+    [],
+    'no person is flagged',
   );
 });
