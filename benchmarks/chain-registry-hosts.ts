@@ -14,8 +14,8 @@
  * holds (chain infrastructure, package docs, crypto-package batches 1-9, batch 10, legitimate-hosts.txt) stays in
  * that group. The batch is dealt into a development half and a test half by family (screening-negatives.ts splitOf).
  *
- * Usage: node --import tsx benchmarks/chain-registry-hosts.ts [--batch 11|12] [--install] (--install first installs
- * the pinned packages into benchmarks/.cache/chain-registries[-12], npm, no scripts run). --help: this usage.
+ * Usage: node --import tsx benchmarks/chain-registry-hosts.ts [--batch 11|12|13] [--install] (--install first
+ * installs the pinned packages into benchmarks/.cache/chain-registries[-N], npm, no scripts run). --help: this usage.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -34,6 +34,18 @@ import { hostOfUrl, legitimateNegatives } from './screening-negatives.ts';
  * (LayerZero's chains) and @talismn/chaindata-provider (Talisman's chain data). Each install group is its own npm
  * project (apps-config's peer dependencies do not resolve next to the second group). Batch 12's hosts exclude
  * batch 11's.
+ * Batch 13 (issue 14, fourteenth pass) reads the files the same way from nine more registries of chains, coins and
+ * networks that no earlier batch read (neither their docs in batches 1-9 nor their data in 11-12), chosen by that
+ * rule before any of their hosts was seen: @particle-network/chains (Particle's chain list: RPC, explorers,
+ * faucets), @bitgo/statics (BitGo's coin and network definitions: explorers), @pancakeswap/chains,
+ * @substrate/connect-known-chains and @polkadot-api/known-chains (Substrate chain specs: boot nodes),
+ * @subsquid/archive-registry (SQD's archives per network), @ledgerhq/cryptoassets (Ledger's crypto-asset list),
+ * @hop-protocol/core (Hop's networks), @stargatefinance/stg-definitions-v2 (Stargate's chains); and, because those
+ * nine gave only 220 new hosts (counted, none read), six more of the same kind added before any host was read:
+ * @dynamic-labs/wallet-book (Dynamic's wallet registry: wallets' sites and links), @moonbeam-network/xcm-config and
+ * @paraspell/assets (the chains and endpoints of Polkadot's cross-chain transfers), @initia/initia-registry
+ * (Initia's chain registry), @avalabs/core-chains-sdk (Avalanche's chain list) and @starknet-react/chains. Its
+ * hosts exclude batches 11 and 12's.
  */
 const BATCHES = {
   11: {
@@ -67,6 +79,41 @@ const BATCHES = {
       },
     ],
     earlierGroups: 12, // and batch 11
+  },
+  13: {
+    groups: [
+      {
+        cache: 'chain-registries-13',
+        packages: [
+          '@particle-network/chains@1.14.15',
+          '@bitgo/statics@59.16.0',
+          '@pancakeswap/chains@0.9.0',
+          '@substrate/connect-known-chains@1.10.3',
+          '@polkadot-api/known-chains@0.12.1',
+        ],
+      },
+      {
+        cache: 'chain-registries-13b',
+        packages: [
+          '@subsquid/archive-registry@3.3.2',
+          '@ledgerhq/cryptoassets@13.56.0',
+          '@hop-protocol/core@0.0.1-beta.236',
+          '@stargatefinance/stg-definitions-v2@6.1.0',
+        ],
+      },
+      {
+        cache: 'chain-registries-13c',
+        packages: [
+          '@dynamic-labs/wallet-book@4.96.3',
+          '@moonbeam-network/xcm-config@1.3.27',
+          '@paraspell/assets@14.1.1',
+          '@initia/initia-registry@1.0.6',
+          '@avalabs/core-chains-sdk@3.0.2',
+          '@starknet-react/chains@5.0.3',
+        ],
+      },
+    ],
+    earlierGroups: 13, // and batch 12
   },
 } as const;
 
@@ -106,13 +153,13 @@ function batch11Urls(dir: string): string[] {
 }
 
 if (process.argv.includes('--help') || process.argv.includes('-h')) {
-  console.log('usage: node --import tsx benchmarks/chain-registry-hosts.ts [--batch 11|12] [--install]');
+  console.log('usage: node --import tsx benchmarks/chain-registry-hosts.ts [--batch 11|12|13] [--install]');
   console.log('  writes benchmarks/negatives/chain-registry-hosts-N.txt from the pinned chain registries (default 11)');
   process.exit(0);
 }
 const batchAt = process.argv.indexOf('--batch');
 const batchNo = batchAt > 0 ? Number(process.argv[batchAt + 1]) : 11;
-if (batchNo !== 11 && batchNo !== 12) throw new Error('--batch must be 11 or 12');
+if (batchNo !== 11 && batchNo !== 12 && batchNo !== 13) throw new Error('--batch must be 11, 12 or 13');
 const batch = BATCHES[batchNo];
 const root = path.resolve(import.meta.dirname, '..');
 const dirOf = (cache: string): string => path.join(root, 'benchmarks/.cache', cache);

@@ -12,11 +12,14 @@
  *   group and a random sample group;
  * - batch 11 (issue 14, twelfth pass): hosts of the URLs in the chain data of npm's chain registries
  *   (benchmarks/chain-registry-hosts.ts): RPC, REST and WebSocket endpoints, explorers, faucets, chain sites;
- * - batch 12 (thirteenth pass): the same from the files of four other registries (Substrate endpoints, Hyperlane,
- *   SubWallet, LI.FI).
+ * - batch 12 (thirteenth pass): the same from the files of eight other registries (Substrate endpoints, Hyperlane,
+ *   SubWallet, LI.FI ...);
+ * - batch 13 (fourteenth pass): the same from the files of fifteen more registries of chains, coins, networks and
+ *   wallets (Particle, BitGo, PancakeSwap, Substrate chain specs, SQD, Ledger, Hop, Stargate, Dynamic's wallet book
+ *   ...).
  * Each host goes to the validation or the test half by a hash of its registrable domain (batches 3 to 10: of its
- * family, familyKey), so the subdomains of one site never straddle the split. Since issue 14's thirteenth pass every
- * half of batches 1-11 and the older groups has been seen and is development data; batch 12's test half is the test
+ * family, familyKey), so the subdomains of one site never straddle the split. Since issue 14's fourteenth pass every
+ * half of batches 1-12 and the older groups has been seen and is development data; batch 13's test half is the test
  * set, its validation half development data (roleOf).
  */
 import { createHash } from 'node:crypto';
@@ -41,6 +44,7 @@ export type NegativeGroup =
   | 'debian-homepages-10-sample'
   | 'chain-registries-11'
   | 'chain-registries-12'
+  | 'chain-registries-13'
   | 'legitimate-hosts.txt';
 
 const CRYPTO_PACKAGE_HOSTS: Array<[string, NegativeGroup]> = [
@@ -60,6 +64,8 @@ const CRYPTO_PACKAGE_HOSTS: Array<[string, NegativeGroup]> = [
   [path.resolve(import.meta.dirname, 'negatives/chain-registry-hosts-11.txt'), 'chain-registries-11'],
   // Batch 12 (thirteenth pass): hosts in the files of four other chain registries (chain-registry-hosts.ts).
   [path.resolve(import.meta.dirname, 'negatives/chain-registry-hosts-12.txt'), 'chain-registries-12'],
+  // Batch 13 (fourteenth pass): hosts in the files of fifteen more registries (chain-registry-hosts.ts --batch 13).
+  [path.resolve(import.meta.dirname, 'negatives/chain-registry-hosts-13.txt'), 'chain-registries-13'],
 ];
 
 /** Groups dealt by family (familyKey) instead of registrable domain; the older groups keep their halves. */
@@ -75,15 +81,17 @@ const FAMILY_SPLIT_GROUPS = new Set<NegativeGroup>([
   'debian-homepages-10-sample',
   'chain-registries-11',
   'chain-registries-12',
+  'chain-registries-13',
 ]);
 
 /**
- * The unseen group (issue 14, thirteenth pass): batch 12, the hosts in the files of four more chain registries
- * (benchmarks/chain-registry-hosts.ts --batch 12), dealt by family into a development half (splitOf `validation`:
- * seen, rules may be chosen on it) and a test half (scanned once). Every other negative, batch 11's test half
- * included (the twelfth pass's test set, whose 19 false positives were named), has been seen and is development data.
+ * The unseen group (issue 14, fourteenth pass): batch 13, the hosts in the files of fifteen more registries of
+ * chains, coins and wallets (benchmarks/chain-registry-hosts.ts --batch 13), dealt by family into a development half
+ * (splitOf `validation`: seen, rules may be chosen on it) and a test half (scanned once). Every other negative,
+ * batch 12's test half included (the thirteenth pass's test set, whose 6 false positives were named), has been seen
+ * and is development data.
  */
-export const FRESH_GROUPS: ReadonlySet<NegativeGroup> = new Set<NegativeGroup>(['chain-registries-12']);
+export const FRESH_GROUPS: ReadonlySet<NegativeGroup> = new Set<NegativeGroup>(['chain-registries-13']);
 
 /** Where a negative stands: development (seen: choose settings on it) or the fresh test set (scan once). */
 export const roleOf = (host: string, group: NegativeGroup): 'development' | 'test' =>

@@ -9,10 +9,12 @@
  *   test halves included, since issue 14's fifth pass; batch 4's test half too since the sixth, batches 5 and 6,
  *   the earlier fresh test sets, since the seventh and eighth; batch 7 since the ninth, batch 8 since the tenth,
  *   batch 9 and the development half of batch 10 since the eleventh, batch 10's test half and the development half
- *   of batch 11 since the twelfth).
+ *   of batch 11 since the twelfth, batch 11's test half and batch 12's development half since the thirteenth, batch
+ *   12's test half and batch 13's development half since the fourteenth).
  * - test: knowledge = lists before TEST_CUTOFF (2025-06-01); positives = domains first seen from TEST_CUTOFF on;
- *   negatives = the unseen test half of the fresh batch (batch 11, hosts in the chain data of npm's chain registries,
- *   since issue 14's twelfth pass; the old test halves are shown apart, as `seen:` rows).
+ *   negatives = the unseen test half of the fresh batch (batch 13, hosts in the files of fifteen more registries of
+ *   chains, coins and wallets, since issue 14's fourteenth pass; the old test halves are shown apart, as `seen:`
+ *   rows).
  *   Every setting was chosen on validation; test is reported, not tuned on.
  * Knowledge besides ScamSniffer: MetaMask config, Phantom lists (snapshot 2025-05-07), Uniswap token list.
  * Negatives (screening-negatives.ts): chain RPC/explorer hosts of viem/chains, hosts in installed package docs,

@@ -407,8 +407,9 @@ t.test("a node endpoint's host (infrastructure words and one name) is infrastruc
   t.match(find('dydx-mainnet-lcd.autostake.com', 'url.brand_impersonation'), { points: 1 }, 'the chain it serves');
   t.match(find('dydx-wallet.autostake.com', 'url.brand_impersonation'), { points: 4 }, 'a borrowed brand elsewhere');
   t.match(find('rpc.dydx-node.com', 'url.brand_impersonation'), { points: 4 }, 'the brand in the registrable label');
-  t.match(find('rpc-athena.ardescan.com', 'url.brand_typosquat'), { points: 1 }, 'athena: a chain, not ethena');
-  t.match(find('athena-app.ardescan.com', 'url.brand_typosquat'), { points: 5 }, 'no endpoint: a typosquat');
+  // (athena, the first example here, is no typosquat of ethena since the fourteenth pass: its first letter differs)
+  t.match(find('rpc-kamimo.ardescan.com', 'url.brand_typosquat'), { points: 1 }, 'kamimo: the chain it serves');
+  t.match(find('kamimo-app.ardescan.com', 'url.brand_typosquat'), { points: 5 }, 'no endpoint: a typosquat');
   t.match(find('rest.mucoin.org', 'url.brand_typosquat'), { points: 1 }, '`rest.` is an infrastructure service');
 
   const rows = ['kind,value,chain,disposition'];
@@ -450,4 +451,43 @@ t.test("a project's exact name as the registrable label is no vocabulary under i
   t.match(vocab('kava.xyz'), { words: ['kava'] }, 'nor on the bare name, which phishing registers on other TLDs');
   t.match(vocab('portal.kava-claim.xyz'), { words: ['kava'] }, 'nor when the label holds more than the name');
   t.match(vocab('metamask.kava.xyz'), { words: ['kava'] }, 'nor next to a borrowed brand');
+});
+
+t.test('a spelled-out domain ends in a suffix the PSL lists: a word no registry serves is a label', async (t) => {
+  const embedded = (v: string): unknown => analyzeUrl(v, k).findings.find((f) => f.kind === 'url.embedded_domain');
+  // `superchain` is no top-level domain: kraken-sepolia.superchain is two labels, not a domain name (fourteenth pass)
+  t.equal(embedded('kraken-sepolia.superchain.safe.protofire.io'), undefined);
+  t.not(verdictOf('kraken-sepolia.superchain.safe.protofire.io'), 'block', 'the brand alone: no second signal');
+  t.match(embedded('kraken.com.protofire.io'), { data: { embedded: 'kraken.com' } }, 'a listed suffix still counts');
+  t.equal(verdictOf('kraken.com.protofire.io'), 'block');
+});
+
+t.test("a host under a curated brand's own domain is the brand's: its name is not scored", async (t) => {
+  // Safe's transaction service for the Zora chain, run by Optimism (issue 14, fourteenth pass)
+  const a = analyzeUrl('transaction-zora.safe.optimism.io', k);
+  t.match(
+    a.findings.find((f) => f.kind === 'url.brand_domain'),
+    { data: { brand: 'optimism', domain: 'optimism.io' } },
+  );
+  t.equal(decideVerdict(a.findings).verdict, 'allow');
+  t.equal(verdictOf('transaction-zora.safe.example-ops.io'), 'block', 'the same name under another domain');
+  t.equal(verdictOf('transaction-zora.safe.optimlsm.io'), 'block', 'and under a look-alike of the domain');
+});
+
+t.test("a chain's name spelled as a domain is the chain a service serves: no embedded-domain signal", async (t) => {
+  const embedded = (v: string): unknown => analyzeUrl(v, k).findings.find((f) => f.kind === 'url.embedded_domain');
+  // Safe's transaction service for Ronin, `.safe` being a top-level domain (fourteenth pass)
+  t.equal(embedded('safe-transaction-ronin.safe.onchainden.com'), undefined);
+  t.equal(verdictOf('safe-transaction-ronin.safe.onchainden.com'), 'allow');
+  t.ok(embedded('metamask.com.yokkoy.com'), 'a product brand keeps it');
+});
+
+t.test('a plain substitution of the first letter makes another word, not a typosquat', async (t) => {
+  // camino (a Spanish word, Camino Network) is not kamino, athereum not ethereum (issue 14, fourteenth pass)
+  t.equal(brandPoints('camino.network'), undefined);
+  t.equal(verdictOf('suite.camino.network'), 'allow');
+  t.equal(brandPoints('athereum.ava.network'), undefined);
+  t.equal(brandPoints('kamimo.network'), 5, 'a substitution inside the word stays a typosquat');
+  t.equal(brandPoints('iayerzero.com'), 5, 'so does a look-alike first letter (i for l)');
+  t.equal(brandPoints('rthena.com'), 5, 'and a keyboard neighbour (r for e)');
 });

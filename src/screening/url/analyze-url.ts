@@ -5,6 +5,7 @@
  * info findings so that every verdict can be explained and the benchmark can break detections down by signal.
  */
 import { domainToUnicode } from 'node:url';
+import { parse as parseHost } from 'tldts';
 import type { Finding, Severity } from '../finding.ts';
 import { heuristic } from '../finding.ts';
 import { hostParts, type ListRef, type ScreeningKnowledge } from '../knowledge.ts';
@@ -279,8 +280,10 @@ function embeddedBrandDomain(subdomain: string, brands: Brand[], knowledge: Scre
   const labels = subdomain.split('.').filter((l) => l !== '');
   for (let i = 0; i + 1 < labels.length; i++) {
     const pair = `${labels[i]}.${labels[i + 1]}`;
-    const p = hostParts(pair);
-    if (p.domain !== pair || p.isPrivate || p.publicSuffix !== labels[i + 1]) continue;
+    // only a suffix the PSL lists ends a domain: a word no registry serves (`kraken-sepolia.superchain`) is a label
+    // (issue 14, fourteenth pass)
+    const p = parseHost(pair, { allowPrivateDomains: true });
+    if (p.domain !== pair || p.isPrivate === true || p.isIcann !== true || p.publicSuffix !== labels[i + 1]) continue;
     // a suffix that is an infrastructure word (`docs`, `api`, `network`, `dev`) reads as the host's service label,
     // not as the end of a domain: kucoinapidocs.docs.apiary.io is a documentation host (issue 14, tenth pass)
     if (INFRA_WORDS.has(labels[i + 1])) continue;
@@ -320,6 +323,13 @@ function commonWordProject(parts: ReturnType<typeof hostParts>, product: Brand |
   if (parts.publicSuffix === null || !CODE_HOSTS.has(parts.publicSuffix)) return false;
   const words = accountLabel(parts)?.split('-') ?? [];
   return words.length === 2 && words[1] === product.token && /^[a-z]{3,}$/.test(words[0]) && !lureInSubdomain(words[0]);
+}
+
+/** The curated brand whose own registrable domain this is (optimism.io: optimism), or undefined. */
+function curatedOwner(domain: string | null, knowledge: ScreeningKnowledge): Brand | undefined {
+  if (domain === null) return undefined;
+  for (const b of knowledge.brands.tokens.values()) if (b.source === 'curated' && ownedBy(domain, b)) return b;
+  return undefined;
 }
 
 /** Heuristic points of brand impersonation forms (docs/screening.md, "Host heuristics"). */
@@ -421,6 +431,20 @@ export function analyzeUrl(value: string, knowledge: ScreeningKnowledge): UrlAna
       severity: 'info',
       message: `${host} is a special-use name (RFC 2606 / 6761): no public site has it, its name is not scored`,
       source: heuristic('url.special_use_name'),
+    });
+    return out;
+  }
+  // `transaction-zora.safe.optimism.io`: a host under a curated brand's own registrable domain is the brand's (its
+  // services for the chains and partners it names); no one else can name a host there (issue 14, fourteenth pass)
+  const owner = curatedOwner(parts.domain, knowledge);
+  if (owner !== undefined) {
+    signals.push('url.brand_domain');
+    findings.push({
+      kind: 'url.brand_domain',
+      severity: 'info',
+      message: `${host} is under ${parts.domain}, a domain of the brand ${owner.token}: its name is not scored`,
+      source: heuristic('url.brand_domain'),
+      data: { brand: owner.token, domain: parts.domain },
     });
     return out;
   }
@@ -532,7 +556,7 @@ export function analyzeUrl(value: string, knowledge: ScreeningKnowledge): UrlAna
       { brands: brands.map((b) => b.token), chainBrand: product === undefined && brands.every((b) => b.chain) },
     );
     // a second signal of its own (EMBEDDED_DOMAIN_POINTS): with the brand it blocks (issue 14, eighth pass)
-    const embedded = embeddedBrandDomain(parts.subdomain, brands, knowledge);
+    const embedded = pts >= BRAND_POINTS.product ? embeddedBrandDomain(parts.subdomain, brands, knowledge) : null;
     if (embedded !== null)
       add(
         'url.embedded_domain',

@@ -142,6 +142,9 @@ function matchRun(run: string, b: Brand, max: number): Typosquat | null {
     // `opensta` in openstaking, `kazino`): windows keep the typos that keep the brand's letters (a dropped, doubled or
     // swapped-over letter) and look-alike letters; chosen on development data (docs/screening.md)
     if (typo !== run && (how === 'substitution' || how === 'keyboard')) continue;
+    // a plain substitution of the first letter makes another word (camino ~ kamino, athereum ~ ethereum): a reader
+    // sees a word's first letter first, so typosquats keep it (issue 14, fourteenth pass)
+    if (how === 'substitution' && typo[0] !== b.token[0]) continue;
     return { run, typo, brand: b.token, distance, how };
   }
   return null;
