@@ -223,24 +223,27 @@ export function fundingRuns(g: WalletGraph, ff: FirstFunding, uniformMin = 0): F
     }
     s = e;
   }
-  const payroll = recurringPayers(g, batchSenders(g, runs));
+  const payroll = recurringPayers(g, runSenders(g, runs));
   const kept = payroll.size === 0 ? runs : runs.filter((r) => !payroll.has(r.sender));
   treeRuns(g, ff, kept);
   peelRuns(g, ff, kept);
   return kept;
 }
 
-/** Senders of batch runs that are not infrastructure. */
-function batchSenders(g: WalletGraph, runs: FundingRun[]): Set<number> {
+/**
+ * Senders of batch, co-timed and uniform runs that are not infrastructure: a payroll pays in one MultiSend or in a
+ * transfer per member on pay day.
+ */
+function runSenders(g: WalletGraph, runs: FundingRun[]): Set<number> {
   const out = new Set<number>();
-  for (const r of runs) if (r.kind === 'batch_funding' && !isInfrastructure(g.hub[r.sender])) out.add(r.sender);
+  for (const r of runs) if (r.kind !== 'funding_tree' && !isInfrastructure(g.hub[r.sender])) out.add(r.sender);
   return out;
 }
 
 /**
  * Of these senders, those that paid most (half or more) of their listed recipients again and again: RUN_MIN or more
  * payments to each, at distinct times spanning ROUTINE_SPAN_SECONDS or more (a DAO's monthly payroll, one MultiSend
- * a month). Their runs are a payroll's routine, as a batching service's are (routineBatches), not a farm's funding:
+ * a month, or a transfer each on pay day). Their runs are a payroll's routine, as a batching service's are (routineBatches), not a farm's funding:
  * a farm funds its wallets once, or in a few bursts within days.
  */
 function recurringPayers(g: WalletGraph, senders: Set<number>): Set<number> {

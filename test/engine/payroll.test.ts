@@ -41,3 +41,21 @@ t.test('a monthly payroll in one transaction flags nobody; a one-off batch of th
   t.equal(actionCounts(res, team).approve, team.length, 'every team member is approved');
   t.equal(actionCounts(res, farm).manual_review, farm.length, 'the one-off batch goes to review (funding only)');
 });
+
+t.test('a payroll paid member by member (separate transfers on pay day) flags nobody either', async (t) => {
+  const rows: TimedRow[] = [];
+  const dao = evm('payroll-daily');
+  const team = Array.from({ length: 16 }, (_, i) => evm(`payroll-daily-member-${i}`));
+  // members join in four cohorts a month apart; each month, on pay day, each is paid its salary in a transfer of its
+  // own within two hours: first fundings in co-timed and uniform runs, no batch
+  team.forEach((w, i) => {
+    for (let m = Math.floor(i / 4); m < 7; m++) rows.push([dao, w, T0 + m * MONTH + ((i * 7) % 120) * 60, 4000]);
+  });
+  const farmer = evm('payroll-daily-farmer');
+  const farm = Array.from({ length: 16 }, (_, i) => evm(`payroll-daily-farm-${i}`));
+  farm.forEach((w, i) => rows.push([farmer, w, T0 + Math.floor(i / 4) * MONTH + ((i * 7) % 120) * 60, 4000]));
+  rows.sort((a, b) => a[2] - b[2]);
+  const res = await run(timedInput([...team, ...farm], rows));
+  t.equal(actionCounts(res, team).approve, team.length, 'every team member is approved');
+  t.equal(actionCounts(res, farm).approve, 0, 'a farm funded once in the same shape is flagged');
+});
