@@ -243,8 +243,8 @@ function runSenders(g: WalletGraph, runs: FundingRun[]): Set<number> {
 /**
  * Of these senders, those that paid most (half or more) of their listed recipients again and again: RUN_MIN or more
  * payments to each, at distinct times spanning ROUTINE_SPAN_SECONDS or more (a DAO's monthly payroll, one MultiSend
- * a month, or a transfer each on pay day). Their runs are a payroll's routine, as a batching service's are (routineBatches), not a farm's funding:
- * a farm funds its wallets once, or in a few bursts within days.
+ * a month, or a transfer each on pay day). Their runs are a payroll's routine, as a batching service's are
+ * (routineBatches), not a farm's funding: a farm funds its wallets once, or in a few bursts within days.
  */
 function recurringPayers(g: WalletGraph, senders: Set<number>): Set<number> {
   const out = new Set<number>();
