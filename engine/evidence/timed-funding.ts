@@ -363,6 +363,9 @@ function treeRuns(g: WalletGraph, ff: FirstFunding, runs: FundingRun[]): void {
     if (f < 0 || isInfrastructure(g.hub[f])) continue;
     const root = ff.funder[f];
     if (root < 0 || root === u || isInfrastructure(g.hub[root]) || ff.time[f] > ff.time[u]) continue;
+    // a campaign wallet that paid u its first funds days after it had its own is a person paying a friend: a farm's
+    // intermediates pass the root's funds on within the day, or are not in the campaign
+    if (g.listed[f] && ff.time[u] - ff.time[f] > PASS_THROUGH_SECONDS) continue;
     leaves.push(u);
   }
   const rootOf = (u: number): number => ff.funder[ff.funder[u]];
