@@ -66,6 +66,7 @@ const CONCERTED_KINDS = new Set([
   'batch_funding',
   'cotimed_funding',
   'uniform_funding',
+  'topup_funding',
   'lockstep',
   'consolidation_sweep',
   'referral_link',
