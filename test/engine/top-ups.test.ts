@@ -5,16 +5,14 @@
  * wallets started with, or a pool paying back what the wallets put in makes none and its wallets stay approved.
  */
 import t from 'tap';
-import { analyze, createEnginePool, type AnalyzeResult, type EngineInput } from '../../engine/index.ts';
+import { createEnginePool, type AnalyzeResult } from '../../engine/index.ts';
 import { seededRng } from '../../engine/rng.ts';
-import { actionCounts, evm, timedInput, type TimedRow } from './helpers.ts';
+import { actionCounts, balancedRun, DAY, evm, timedInput, type TimedRow } from './helpers.ts';
 
 const pool = createEnginePool({ maxThreads: 2 });
 t.teardown(() => pool.destroy());
-const run = (i: EngineInput, hubMinDegree = 1000): Promise<AnalyzeResult> =>
-  analyze(i, { mode: 'onchain', preset: 'balanced', pool, tuning: { hubMinDegree } });
+const run = balancedRun(pool);
 
-const DAY = 86_400;
 const T0 = 1_700_000_000;
 const exchange = evm('topup-exchange');
 const contract = evm('topup-campaign-contract');
