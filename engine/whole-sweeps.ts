@@ -37,36 +37,61 @@ export function wholeSweepReceivers(
   }
   for (const [r, set] of payers) if (paysListed[r] || set.size < min) payers.delete(r);
   if (payers.size === 0) return out;
-  // the payers' transfers in and out, to know what each held before each payment
-  const wallets = new Set<number>();
-  for (const set of payers.values()) for (const u of set) wallets.add(u);
-  const events = new Map<number, number[]>(); // wallet -> transfer indexes in or out
+  // the payers' transfers in and out, grouped by payer (a counting sort), to know what each held before each payment
+  const payer = new Uint8Array(n);
+  for (const set of payers.values()) for (const u of set) payer[u] = 1;
+  const start = new Uint32Array(n + 1);
   for (let i = 0; i < from.length; i++) {
     if (from[i] === to[i] || Number.isNaN(blockTime[i])) continue;
-    for (const u of [from[i], to[i]]) {
-      if (!wallets.has(u)) continue;
-      const list = events.get(u);
-      if (list) list.push(i);
-      else events.set(u, [i]);
-    }
+    if (payer[from[i]]) start[from[i] + 1]++;
+    if (payer[to[i]]) start[to[i] + 1]++;
+  }
+  for (let u = 0; u < n; u++) start[u + 1] += start[u];
+  const at = start.slice(0, n);
+  const events = new Uint32Array(start[n]);
+  for (let i = 0; i < from.length; i++) {
+    if (from[i] === to[i] || Number.isNaN(blockTime[i])) continue;
+    if (payer[from[i]]) events[at[from[i]]++] = i;
+    if (payer[to[i]]) events[at[to[i]]++] = i;
   }
   const whole = new Map<number, Set<number>>(); // receiver -> payers that swept a whole holding into it
   const unit = (i: number): number => (asset ? asset[i] : 0);
-  for (const [u, list] of events) {
-    for (const i of list) {
-      const r = to[i];
-      if (from[i] !== u || !payers.has(r) || !(amount[i] > 0)) continue;
-      // what u held of the asset before this payment: strictly earlier transfers (same-second ones are not known
-      // to come first, whatever the input's order)
-      let held = 0;
-      for (const j of list) {
-        if (blockTime[j] >= blockTime[i] || unit(j) !== unit(i)) continue;
-        held += to[j] === u ? amount[j] : -amount[j];
+  const target = new Uint8Array(n);
+  for (const r of payers.keys()) target[r] = 1;
+  let units = 1;
+  if (asset) for (let i = 0; i < asset.length; i++) units = Math.max(units, asset[i] + 1);
+  const held = new Float64Array(units); // per asset, what the payer held before the current second
+  const touched: number[] = [];
+  for (let u = 0; u < n; u++) {
+    if (!payer[u]) continue;
+    for (const x of touched) held[x] = 0;
+    touched.length = 0;
+    const list = events.subarray(start[u], start[u + 1]);
+    // transfer files come in time order: sort only when they do not (ties keep the index order either way)
+    let ordered = true;
+    for (let j = 1; j < list.length && ordered; j++) ordered = blockTime[list[j - 1]] <= blockTime[list[j]];
+    if (!ordered) list.sort((a, b) => blockTime[a] - blockTime[b] || a - b);
+    for (let k = 0; k < list.length; ) {
+      // one second at a time: its payments are judged on what was held before it (same-second transfers are not
+      // known to come first, whatever the input's order), then its transfers counted
+      let e = k;
+      while (e < list.length && blockTime[list[e]] === blockTime[list[k]]) e++;
+      for (let j = k; j < e; j++) {
+        const i = list[j];
+        const r = to[i];
+        if (from[i] !== u || !target[r] || !(amount[i] > 0)) continue;
+        if (Math.abs(held[unit(i)] - amount[i]) > PRICE_TOLERANCE * amount[i]) continue;
+        let set = whole.get(r);
+        if (!set) whole.set(r, (set = new Set()));
+        set.add(u);
       }
-      if (Math.abs(held - amount[i]) > PRICE_TOLERANCE * amount[i]) continue;
-      let set = whole.get(r);
-      if (!set) whole.set(r, (set = new Set()));
-      set.add(u);
+      for (let j = k; j < e; j++) {
+        const i = list[j];
+        const x = unit(i);
+        if (held[x] === 0) touched.push(x);
+        held[x] += to[i] === u ? amount[i] : -amount[i];
+      }
+      k = e;
     }
   }
   for (const [r, set] of whole) if (set.size >= min && set.size >= UNIFORM_SHARE * payers.get(r)!.size) out.add(r);
