@@ -53,6 +53,13 @@ t.test('a gas wallet topping up 12 exchange-funded wallets at unrelated times: t
   t.same(actionCounts(res, farm.wallets), { approve: 0, manual_review: 12, reject: 0 }, 'funding only: never reject');
 });
 
+t.test('the same transfers in reverse order: the same output, byte for byte', async (t) => {
+  const farm = campaign('gas', 12, gas);
+  const forward = await run(timedInput(farm.wallets, farm.rows, labels));
+  const reversed = await run(timedInput(farm.wallets, farm.rows.slice().reverse(), labels));
+  t.equal(JSON.stringify(reversed), JSON.stringify(forward));
+});
+
 t.test('a faucet dripping one fixed amount to the same wallets: no top-ups, all approved', async (t) => {
   const users = campaign('faucet', 12, () => 0.005);
   const res = await run(timedInput(users.wallets, users.rows, labels));

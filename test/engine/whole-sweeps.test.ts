@@ -5,7 +5,7 @@
  * listed wallets, stay a shared counterparty and the wallets stay approved.
  */
 import t from 'tap';
-import { createEnginePool, type AnalyzeResult } from '../../engine/index.ts';
+import { createEnginePool, type AnalyzeResult, type EngineInput } from '../../engine/index.ts';
 import { actionCounts, balancedRun, DAY, evm, timedInput, type TimedRow } from './helpers.ts';
 
 const pool = createEnginePool({ maxThreads: 2 });
@@ -36,13 +36,14 @@ function farm(tag: string, count: number, share: number, extra: (wallets: string
     rows.push([[w, collector, day + 20 * DAY, claim * share], TOKEN]);
   });
   rows.push(...extra(wallets));
-  const input = timedInput(
-    wallets,
-    rows.map(([r]) => r),
-    labels,
-    { chain: rows.map(() => 1), asset: rows.map(([, a]) => a) },
-  );
-  return { wallets, collector, input };
+  const build = (list: Array<[TimedRow, number]>): EngineInput =>
+    timedInput(
+      wallets,
+      list.map(([r]) => r),
+      labels,
+      { chain: list.map(() => 1), asset: list.map(([, a]) => a) },
+    );
+  return { wallets, collector, input: build(rows), reversed: build(rows.slice().reverse()) };
 }
 const sweeps = (r: AnalyzeResult) =>
   r.clusters.flatMap((c) => c.evidence).filter((e) => e.kind === 'consolidation_sweep');
@@ -53,6 +54,11 @@ t.test('10 wallets each sending all of their claimed token to one collector, hou
   t.equal(sweeps(res).length, 1, 'one sweep item');
   t.equal(sweeps(res)[0].data.wholeHoldings, true);
   t.equal(actionCounts(res, f.wallets).approve, 0, 'none approved');
+});
+
+t.test('the same transfers in reverse order: the same output, byte for byte', async (t) => {
+  const f = farm('whole', 10, 1, () => []);
+  t.equal(JSON.stringify(await run(f.reversed)), JSON.stringify(await run(f.input)));
 });
 
 t.test('the same wallets sending half of their tokens: a shared counterparty, all approved', async (t) => {
