@@ -29,7 +29,7 @@ export function uniformAmounts(amounts: number[]): boolean {
 /** The most items one payment buys at a fixed price (a mint's per-transaction limit is typically a handful). */
 export const PRICE_MAX_UNITS = 10;
 /** Relative tolerance of "a whole number of prices" (decimal amounts read as doubles). */
-const PRICE_TOLERANCE = 1e-6;
+export const PRICE_TOLERANCE = 1e-6;
 
 /**
  * Whether at least UNIFORM_SHARE of these positive amounts are 1..PRICE_MAX_UNITS times one fixed price: what a

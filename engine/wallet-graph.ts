@@ -8,6 +8,8 @@ import type { EngineInput, EngineTuning } from './types.ts';
 import { UnionFind } from './union-find.ts';
 import { AddressTable } from './address-index.ts';
 import { fixedPrices, isRoundAmount, uniformAmounts } from './uniform-amounts.ts';
+import { topUpSources } from './top-ups.ts';
+import { wholeSweepReceivers } from './whole-sweeps.ts';
 import { shared } from './parallel-louvain.ts';
 
 /** A referral code used by more wallets than this is a public code (an influencer's), not a ring. */
@@ -483,6 +485,22 @@ function classifyFunders(
       markFunder(hub, hubList, u, 'farm_funder');
       funders++;
     }
+  }
+  // a hub-sized top-up source (top-ups.ts): a farm's gas wallet topping up thousands of its wallets
+  for (const s of topUpSources(transfers, hub.length, listed, (u) => hub[u] === HUB_STATISTICAL, UNIFORM_HUB_MIN)) {
+    markFunder(hub, hubList, s.sender, 'farm_funder');
+    funders++;
+  }
+  // a hub-sized receiver of whole holdings that pays no listed wallet (whole-sweeps.ts): a farm's collector
+  for (const c of wholeSweepReceivers(
+    transfers,
+    hub.length,
+    listed,
+    (u) => hub[u] === HUB_STATISTICAL,
+    UNIFORM_HUB_MIN,
+  )) {
+    markFunder(hub, hubList, c, 'farm_collector');
+    funders++;
   }
   return funders;
 }

@@ -27,6 +27,7 @@ import { hybridEvidence } from './hybrid.ts';
 import { lockstepEvidence } from './lockstep.ts';
 import { StrengthByKind } from './strength.ts';
 import { shopsOf } from './shops.ts';
+import { wholeSweepReceivers } from '../whole-sweeps.ts';
 import type { AddItem, RawCluster } from './raw-cluster.ts';
 
 export type { RawCluster };
@@ -62,7 +63,7 @@ export interface Evidence {
   concerted: Uint8Array;
 }
 
-/** Evidence.concerted bits: funded with other members (a batch, a co-timed or uniform run). */
+/** Evidence.concerted bits: funded with other members (a batch, a co-timed or uniform run, a farm's gas top-ups). */
 export const FUNDED_TOGETHER = 1;
 /**
  * Evidence.concerted bits: acted with other members: lockstep, a sweep, a referral, a funding chain passed through
@@ -76,6 +77,7 @@ const CONCERTED_KINDS = new Map([
   ['batch_funding', FUNDED_TOGETHER],
   ['cotimed_funding', FUNDED_TOGETHER],
   ['uniform_funding', FUNDED_TOGETHER],
+  ['topup_funding', FUNDED_TOGETHER],
   ['lockstep', ACTED_TOGETHER],
   ['consolidation_sweep', ACTED_TOGETHER],
   ['referral_link', ACTED_TOGETHER],
@@ -268,6 +270,10 @@ export async function collectEvidence(
   const sendTimes: number[] = [];
   const shops = shopsOf(g, POPULAR_MIN);
   const deposits = depositAddresses(g);
+  // receivers listed wallets emptied whole holdings into, paying none of them back (whole-sweeps.ts)
+  const wholeSweeps = g.blockTime
+    ? wholeSweepReceivers(g, g.n, g.listed, (u) => !isInfrastructure(g.hub[u]), broadMin)
+    : new Set<number>();
   // every address's first funder (the scan knows only members'), for round trips; with block times only
   const firstFunder = g.blockTime ? firstFunding(g).funder : undefined;
   for (let c = 0; c < C; c++) {
@@ -388,7 +394,8 @@ export async function collectEvidence(
       // a round trip: the receiver was first funded by the address (not infrastructure) that first funded most of
       // its senders, an operator funding its wallets and the collector they pay back: one owner's, whatever the times
       const roundTrip = firstFunder !== undefined && outM.size >= 2 && returnsToFunder(g, addr, outM, firstFunder);
-      const owned = deposit || roundTrip;
+      const whole = wholeSweeps.has(addr);
+      const owned = deposit || roundTrip || whole;
       const spread = outM.size >= 2 && sendTimes.length > 0 && !hasBurst(sendTimes) && !owned;
       // without block times two senders to one receiver are only a shared counterparty (a friend both paid)
       const untimedPair = outM.size < UNTIMED_SWEEP_MIN && sendTimes.length === 0 && !owned;
@@ -401,7 +408,13 @@ export async function collectEvidence(
           0.55 + 0.4 * ramp(outM.size, 2, 10),
           true,
           [addr, ...senders],
-          { receiver: addresses[addr], senders: outM.size, depositAddress: deposit },
+          // wholeHoldings only where it applies: the items of inputs it cannot apply to stay as they were
+          {
+            receiver: addresses[addr],
+            senders: outM.size,
+            depositAddress: deposit,
+            ...(whole ? { wholeHoldings: true } : {}),
+          },
           senders,
         );
         pattern(c, 'consolidation_sweep', outM.size / size);

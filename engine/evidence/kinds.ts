@@ -114,6 +114,13 @@ export const EVIDENCE_KINDS: readonly EvidenceKind[] = [
     0.6,
     'first funding of about the same amount by a sender that funded many listed wallets so, at any time',
   ),
+  row(
+    'topup_funding',
+    'funding',
+    { membership: true, fundingIn: true },
+    0.6,
+    'small top-ups, after others funded it, from a sender that topped up many listed wallets and nothing else',
+  ),
 ];
 
 /** Neutralised kinds (never risk-bearing): shown to reviewers, never evidence. */

@@ -5,7 +5,7 @@
  * five receivers, a pair's transfers and the same pair's shared funder are one relationship seen several times.
  * Multiplying them made a group of three or four wallets that interact a lot (a person's own wallets, friends)
  * look as certain as a farm. The breadth of a wallet's ties is evidence of its own kind (transfer_web).
- * Confidences are kept per node and kind as bytes (1/250 steps): 14 bytes per node.
+ * Confidences are kept per node and kind as bytes (1/250 steps): one byte per kind and node.
  */
 import { EVIDENCE_KINDS } from './kinds.ts';
 

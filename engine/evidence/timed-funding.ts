@@ -17,6 +17,7 @@ import { HUB_FUNDER, isInfrastructure } from '../wallet-graph.ts';
 import type { Grouping } from '../detect-groups.ts';
 import { UnionFind } from '../union-find.ts';
 import { fixedPrices, isRoundAmount, medianOf, nearMedian, UNIFORM_SHARE } from '../uniform-amounts.ts';
+import { topUpSources } from '../top-ups.ts';
 
 /** A run needs at least this many recipients. */
 export const RUN_MIN = 3;
@@ -49,7 +50,7 @@ export const ROUTINE_SPAN_SECONDS = 7 * 86_400;
 export const PASS_THROUGH_SECONDS = 86_400;
 
 export interface FundingRun {
-  kind: 'batch_funding' | 'cotimed_funding' | 'funding_tree' | 'uniform_funding';
+  kind: 'batch_funding' | 'cotimed_funding' | 'funding_tree' | 'uniform_funding' | 'topup_funding';
   /** The sender (for a tree: its root). */
   sender: number;
   /** A tree's intermediates (first funded by the root, first funders of the recipients). */
@@ -112,10 +113,30 @@ export function firstFunding(g: WalletGraph, chain?: number): FirstFunding {
  */
 export function allFundingRuns(g: WalletGraph, uniformMin = 0): FundingRun[] {
   const untimed = untimedTxBatches(g);
+  // top-ups over every chain (a wallet is one address on all of them), senders ascending
+  const topUps = topUpRuns(g, uniformMin);
   // without chain or asset ids the runs come in node order already (senders ascending), independent of the input
-  if (!g.chain && !g.asset && untimed.length === 0) return fundingRuns(g, firstFunding(g), uniformMin);
+  if (!g.chain && !g.asset && untimed.length === 0) return [...fundingRuns(g, firstFunding(g), uniformMin), ...topUps];
   const chains = g.chain ? [...new Set(g.chain)] : [undefined];
-  return [...chains.flatMap((c) => fundingRuns(g, firstFunding(g, c), uniformMin)), ...untimed].sort(byContent);
+  const runs = [...chains.flatMap((c) => fundingRuns(g, firstFunding(g, c), uniformMin)), ...untimed];
+  return [...runs.sort(byContent), ...topUps];
+}
+
+/**
+ * Top-up runs (engine/top-ups.ts): a sender that is not infrastructure (a farm's gas wallet, or a hub found by that
+ * role) whose payments to listed wallets are nearly all top-ups of wallets others funded, `min` (the breadth minimum)
+ * or more of them. Its recipients count as paid in a burst, as a uniform run's do.
+ */
+function topUpRuns(g: WalletGraph, min: number): FundingRun[] {
+  if (min < RUN_MIN) return [];
+  return topUpSources(g, g.n, g.listed, (u) => !isInfrastructure(g.hub[u]), min).map((s) => ({
+    kind: 'topup_funding',
+    sender: s.sender,
+    recipients: s.recipients,
+    time: s.first,
+    amount: s.median,
+    seconds: s.last - s.first,
+  }));
 }
 
 /**
@@ -174,7 +195,7 @@ function txOriginators(g: WalletGraph, untimed: (i: number) => boolean): Map<num
   return out;
 }
 
-const KIND_ORDER = ['batch_funding', 'cotimed_funding', 'uniform_funding', 'funding_tree'];
+const KIND_ORDER = ['batch_funding', 'cotimed_funding', 'uniform_funding', 'funding_tree', 'topup_funding'];
 const orNegative = (x: number): number => (Number.isNaN(x) ? -1 : x);
 /** Runs equal by this order are equal in every field the evidence shows (their order then changes nothing). */
 function byContent(a: FundingRun, b: FundingRun): number {

@@ -1,6 +1,12 @@
 /** Builders of engine input for the engine tests: named addresses, transfers as [from, to] pairs. */
 import { createHash } from 'node:crypto';
-import type { AnalyzeResult, EngineInput, EngineWalletInput } from '../../engine/index.ts';
+import {
+  analyze,
+  type AnalyzeResult,
+  type EngineInput,
+  type EnginePool,
+  type EngineWalletInput,
+} from '../../engine/index.ts';
 import { addressIndex } from '../../engine/address-index.ts';
 
 export const evm = (seed: string): string => '0x' + createHash('sha256').update(seed).digest('hex').slice(0, 40);
@@ -111,3 +117,11 @@ export function actionCounts(r: AnalyzeResult, list: string[]): Record<string, n
   for (const w of list) out[by.get(w)!]++;
   return out;
 }
+
+export const DAY = 86_400;
+
+/** The balanced preset on `pool` with `hubMinDegree` (a small one makes a test's hundred wallets hub-sized). */
+export const balancedRun =
+  (pool: EnginePool) =>
+  (input: EngineInput, hubMinDegree = 1000): Promise<AnalyzeResult> =>
+    analyze(input, { mode: 'onchain', preset: 'balanced', pool, tuning: { hubMinDegree } });
