@@ -151,6 +151,11 @@ export interface EngineCluster {
   support: ClusterSupport;
   archetype: Archetype;
   riskScore: number;
+  /**
+   * At most `maxEvidencePerLane` items per lane, the funding lane first. Made each time it is read, from the
+   * engine's compact form (evidence/kept-evidence.ts): a new array with new direct-transfer items, equal every time;
+   * read it once per use. Assigning a list stores that list.
+   */
   evidence: EvidenceItem[];
 }
 
