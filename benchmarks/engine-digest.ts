@@ -6,12 +6,14 @@
  * generator makes) and the campaign simulator (`sim`: block times, amounts, labels; `--hybrid` for the hybrid mode).
  * Usage: npm run bench:digest -- --input hard --size 1000000
  *        npm run bench:digest -- --input sim --seed 101 [--legit 60000] [--hybrid] [--world]
+ *        npm run bench:digest -- --input hard --size 1000000 --per-node 6   (bench:engine's shapes, graph-shapes.ts)
  */
 import { createHash } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { readGraphFiles, syntheticGraphFiles } from './lib/synthetic-chain.ts';
+import { readGraphFiles } from './lib/synthetic-chain.ts';
 import { graphEngineInput, startPoolThreads } from './lib/engine-input.ts';
 import { hardVariant } from './lib/hard-graph.ts';
+import { parseShape, shapedGraphFiles } from './lib/graph-shapes.ts';
 import { simulateCampaign } from './sim/campaign-sim.ts';
 import { analyze, createEnginePool, type EngineInput } from '../engine/index.ts';
 
@@ -24,6 +26,11 @@ const { values } = parseArgs({
     hybrid: { type: 'boolean', default: false },
     world: { type: 'boolean', default: false },
     threads: { type: 'string', default: '2' },
+    triangles: { type: 'string', default: '0.05' },
+    'per-node': { type: 'string', default: '3' },
+    noise: { type: 'string', default: '0.2' },
+    'cluster-sizes': { type: 'string', default: 'uniform' },
+    hubs: { type: 'string', default: '0' },
     help: { type: 'boolean' },
   },
 });
@@ -35,16 +42,24 @@ if (values.help) {
       '  --input   plain or hard: the reference graph of bench:engine of --size wallets; sim: the campaign simulator',
       '  --seed    the simulator seed; --legit its legitimate wallets (60000: a graph large enough for the pool path)',
       '  --world   the simulator with its world shapes (docs/simulated-campaigns.md)',
+      '  --triangles, --per-node, --noise, --cluster-sizes, --hubs: the graph shapes of bench:engine (its defaults)',
       '  prints one JSON line with a SHA-256 of every cluster, wallet decision and the stats',
     ].join('\n'),
   );
   process.exit(0);
 }
 
+const shape = parseShape({
+  perNode: values['per-node'],
+  noise: values.noise,
+  clusterSizes: values['cluster-sizes'],
+  hubs: values.hubs,
+});
+
 function graphInput(variant: 'plain' | 'hard', size: number): EngineInput {
   const seed = size === 1_000_000 ? 43 : 42;
-  let prefix = syntheticGraphFiles(size, seed);
-  if (variant === 'hard') prefix = hardVariant(prefix, 0.05, seed);
+  let prefix = shapedGraphFiles(size, seed, shape);
+  if (variant === 'hard') prefix = hardVariant(prefix, Number(values.triangles), seed);
   return graphEngineInput(readGraphFiles(prefix, size));
 }
 

@@ -19,6 +19,7 @@ import { graphEngineInput, startPoolThreads } from './lib/engine-input.ts';
 import { hardVariant } from './lib/hard-graph.ts';
 import { parseShape, shapedGraphFiles, shapeName } from './lib/graph-shapes.ts';
 import { partitionQuality } from './lib/partition-quality.ts';
+import type { LargeWork } from '../engine/detect-groups.ts';
 import {
   buildWalletGraph,
   createEnginePool,
@@ -200,6 +201,24 @@ async function runOne(
     louvainComponents: Number(grouping.stats.louvainComponents),
     prunedEdges: grouping.stats.prunedEdges,
     louvainChunks: grouping.stats.louvainChunks,
+    // local moving's work on the large component, in millions of adjacency entries read (deterministic): the
+    // critical path on two threads is the larger chunk, then the revisit and the other levels on one thread
+    ...workFigures(grouping.work),
+  };
+}
+
+function workFigures(w: LargeWork | undefined): Record<string, number> {
+  if (!w) return {};
+  const m = (x: number): number => +(x / 1e6).toFixed(2);
+  const chunk = Math.max(0, ...w.chunks);
+  return {
+    workChunksM: m(w.chunks.reduce((s, x) => s + x, 0)),
+    workCriticalM: m(chunk + w.revisit + w.levels),
+    workSequentialM: m(w.revisit + w.levels),
+    workRevisitM: m(w.revisit),
+    workLevelsM: m(w.levels),
+    revisitNodes: w.revisitNodes,
+    settledEvaluations: w.settled,
   };
 }
 

@@ -5,6 +5,8 @@
 import { buildWalletGraph, type WalletGraph } from './wallet-graph.ts';
 import { detectGroups, type Grouping, PARALLEL_MIN_NODES } from './detect-groups.ts';
 import { ACTED_TOGETHER, collectEvidence, type RawCluster } from './evidence/collect.ts';
+import type { DirectPairs } from './evidence/direct-pairs.ts';
+import { KeptEvidence, withEvidence } from './evidence/kept-evidence.ts';
 import { createEnginePool, type EnginePool } from './community-pool.ts';
 import {
   actionFor,
@@ -186,16 +188,16 @@ export async function decide(
   // when only its members' payments to one another tie it (breadth.ts)
   const narrowFactor = tuning.narrowFactor;
   const narrowCluster: boolean[] = [];
+  let evidenceItems = 0;
   const clusters = raw.map((rc, c) => {
-    const social = timed && socialOnly(rc.kinds, rc.evidence, rc.directItems);
+    const social = timed && socialOnly(rc.kinds, rc.evidence);
     socialCluster.push(social);
     const narrow =
-      narrowFactor < 1 &&
-      (!timed || social) &&
-      evidenceBreadth(rc.evidence, rc.directItems, social) < tuning.transferWebMin;
+      narrowFactor < 1 && (!timed || social) && evidenceBreadth(rc.evidence, social) < tuning.transferWebMin;
     narrowCluster.push(narrow);
     const label = side && bytes ? sideLabel(side, bytes, rawOf[c], rc.members, kindsOf) : undefined;
-    const cluster = finishCluster(graph, rc, rc.listedShare ?? 1, tuning, label);
+    const { cluster, items } = finishCluster(graph, rc, evidence.direct, rc.listedShare ?? 1, tuning, label);
+    evidenceItems += items;
     const factor = clusterFactor(cluster.support.confidence, rc.listedShare ?? 1, tuning.listedShareFull);
     factors.push(narrow ? factor * narrowFactor : factor);
     return cluster;
@@ -345,7 +347,7 @@ export async function decide(
       groups: grouping.groupCount,
       clusters: clusters.length,
       clusteredWallets: clustered,
-      evidenceItems: clusters.reduce((s, c) => s + c.evidence.length, 0),
+      evidenceItems,
     },
   };
 }
@@ -395,10 +397,11 @@ function memberDecisions(
 function finishCluster(
   g: WalletGraph,
   rc: RawCluster,
+  direct: DirectPairs,
   listedShare: number,
   tuning: EngineTuning,
   label: string | undefined,
-): EngineCluster {
+): { cluster: EngineCluster; items: number } {
   const size = rc.members.length;
   const conclusive = rc.broadFunder === true || [...rc.kinds].some((k) => CONCLUSIVE_KINDS.has(k));
   rc.inconclusive = !conclusive;
@@ -409,7 +412,9 @@ function finishCluster(
   const hybridKinds = ['referral_link', 'shared_referral_code', 'shared_event_timing'].filter((k) => rc.kinds.has(k));
   const groupingBasis = (lanes.length === 0 ? 'structure' : lanes.join('+')) + (hybridKinds.length ? '+referral' : '');
   const members = rc.members.map((u) => g.addresses[u]);
-  const cluster: EngineCluster = {
+  const kept = KeptEvidence.keep(rc.evidence, direct, rc.direct.p0, rc.direct.p1, tuning.maxEvidencePerLane);
+  rc.evidence = []; // the cluster holds the kept items now
+  const cluster = {
     label: label ?? clusterLabel(members),
     members,
     groupingBasis,
@@ -425,10 +430,8 @@ function finishCluster(
     },
     archetype: archetypeOf(rc),
     riskScore: 0,
-    evidence: capEvidence(rc.evidence, tuning.maxEvidencePerLane, rc.directItems ?? 0),
   };
-  rc.evidence = []; // the cluster holds the kept items now
-  return cluster;
+  return { cluster: withEvidence(cluster, kept), items: kept.length };
 }
 
 /**
@@ -477,39 +480,6 @@ function archetypeOf(rc: RawCluster): Archetype {
     confidence,
     rationale: `hypothesis only: ${ARCHETYPE_TEXT[best]} (explains ${Math.round(confidence * 100)}% of members)`,
   };
-}
-
-/** The first `graphFirst` items are known to be of the graph lane (direct transfers): their lane is not read. */
-function capEvidence(items: EvidenceItem[], perLane: number, graphFirst: number): EvidenceItem[] {
-  // items come in a deterministic order (by kind, then node ids); over the cap the strongest are kept (stable sort)
-  const order = (a: EvidenceItem, b: EvidenceItem): number =>
-    Number(b.riskBearing) - Number(a.riskBearing) ||
-    b.confidence - a.confidence ||
-    b.addresses.length - a.addresses.length;
-  // the common case, within the caps: one exact-size copy, none when funding items already come first
-  let fundingCount = 0;
-  let ordered = true;
-  for (let i = graphFirst; i < items.length; i++)
-    if (items[i].lane === 'funding') {
-      if (fundingCount++ < i) ordered = false;
-    }
-  if (fundingCount <= perLane && items.length - fundingCount <= perLane) {
-    if (ordered) return items;
-    const kept: EvidenceItem[] = new Array(items.length);
-    let f = 0;
-    let gr = fundingCount;
-    for (let i = 0; i < items.length; i++) {
-      const e = items[i];
-      kept[i >= graphFirst && e.lane === 'funding' ? f++ : gr++] = e;
-    }
-    return kept;
-  }
-  const funding: EvidenceItem[] = [];
-  const graph: EvidenceItem[] = [];
-  for (const e of items) (e.lane === 'funding' ? funding : graph).push(e);
-  if (funding.length > perLane) funding.sort(order).length = perLane;
-  if (graph.length > perLane) graph.sort(order).length = perLane;
-  return [...funding, ...graph];
 }
 
 const HUB_ONLY_REASONS = ['only links through shared infrastructure (neutralised, not evidence)'];

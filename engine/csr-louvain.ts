@@ -17,15 +17,20 @@
  */
 import { seededRng } from './rng.ts';
 import { UnionFind } from './union-find.ts';
-import type { CsrGraph } from './types.ts';
+import type { CsrGraph, MoveRecord } from './types.ts';
 
-export type { CsrGraph };
+export type { CsrGraph, MoveRecord };
 
 export interface CsrLouvainResult {
   communities: Int32Array;
   count: number;
   modularity: number;
   levels: number;
+  /**
+   * Adjacency entries local moving read on the first level and on the others (MoveScratch.scanned), and the
+   * first level's evaluations a MoveRecord settled without reading edges.
+   */
+  work: { first: number; rest: number; settled: number };
 }
 
 /** CSR of an undirected edge list (u[i], v[i], w[i]); pairs must be distinct and u != v. */
@@ -81,8 +86,17 @@ export function modularity(g: CsrGraph, comm: Int32Array, resolution: number): n
   return q;
 }
 
-/** Scratch arrays of local moving, reused across levels and calls (sized for the largest graph seen). */
+/**
+ * Scratch arrays of local moving, reused across levels and calls (sized for the largest graph seen), and its work:
+ * the adjacency entries it read (a deterministic measure of the time local moving takes, read by the benchmarks).
+ */
 export class MoveScratch {
+  scanned = 0;
+  /** Evaluations a MoveRecord settled without reading the node's edges. */
+  settled = 0;
+  /** Of the last bestCommunity: the candidate communities (neighC[0..count)) and the weight of edges out of lo..hi. */
+  count = 0;
+  cross = 0;
   neighW = new Float64Array(0);
   neighC = new Int32Array(0);
   stamp = new Uint8Array(0);
@@ -132,12 +146,17 @@ function bestCommunity(
   const { off, adj, w } = g;
   const { neighW, neighC, stamp } = s;
   let count = 0;
+  let cross = 0;
   neighW[cu] = 0;
   stamp[cu] = 1;
   neighC[count++] = cu;
   for (let e = off[u], end = off[u + 1]; e < end; e++) {
     const v = adj[e];
-    if (v === u || v < lo || v >= hi) continue;
+    if (v === u) continue;
+    if (v < lo || v >= hi) {
+      cross += w[e];
+      continue;
+    }
     const c = comm[v];
     if (stamp[c] !== 1) {
       stamp[c] = 1;
@@ -158,13 +177,44 @@ function bestCommunity(
       bestGain = gain;
     }
   }
+  s.count = count;
+  s.cross = cross;
   return best;
+}
+
+/**
+ * Writes what u's evaluation saw (its community now `best`) into its record: its weight to its community and, as
+ * the bound, the most it has to any other, where all of u's edges that bestCommunity did not read (those leaving a
+ * chunk: the chunks' communities never span two chunks) may go to one community.
+ */
+function record(r: MoveRecord, u: number, best: number, s: MoveScratch): void {
+  const { neighW, neighC } = s;
+  let other = s.cross;
+  for (let i = 0; i < s.count; i++) {
+    const c = neighC[i];
+    if (c !== best && neighW[c] > other) other = neighW[c];
+  }
+  r.own[u] = neighW[best];
+  r.bound[u] = other;
+  if (s.cross > 0) r.crossing[u] = 1;
+}
+
+/**
+ * Whether u stays where it is, told by its record: every other community gains at most u's weight to it (its degree
+ * term is not negative), at most the record's bound, and a tie keeps u. `tot` has u taken out, as bestCommunity has
+ * it. Exact: the edge weights are transfer counts, so every sum is an integer below 2^53 whatever its order, and
+ * `own` equals bestCommunity's sum for u's community.
+ */
+function stays(r: MoveRecord, u: number, ku: number, totCu: number, coef: number): boolean {
+  return r.bound[u] <= r.own[u] - ku * totCu * coef;
 }
 
 /**
  * Local moving until no queued node moves: nodes start in the queue in the given order, a node that moves
  * queues its neighbours in lo..hi-1 that are not in its new community (Leiden's fast local move). comm and tot
- * (community degree sums) are updated in place; returns the number of moves.
+ * (community degree sums) are updated in place; returns the number of moves. With `rec` (MoveRecord, its bound
+ * infinite for a node never evaluated), a node whose record shows that it stays is passed over without reading its
+ * edges (the same moves, less work), and the records follow every move, so a chunk's records serve the revisit.
  */
 export function localMoving(
   g: CsrGraph,
@@ -176,6 +226,7 @@ export function localMoving(
   lo: number,
   hi: number,
   s: MoveScratch,
+  rec?: MoveRecord,
 ): number {
   s.ensure(g.n);
   const { queue, inQueue } = s;
@@ -196,14 +247,31 @@ export function localMoving(
     const cu = comm[u];
     const ku = k[u];
     tot[cu] -= ku;
+    if (rec && stays(rec, u, ku, tot[cu], coef)) {
+      tot[cu] += ku;
+      s.settled++;
+      continue;
+    }
+    s.scanned += g.off[u + 1] - g.off[u];
     const best = bestCommunity(g, u, cu, ku, coef, tot, comm, lo, hi, s);
+    if (rec) record(rec, u, best, s);
     tot[best] += ku;
     if (best === cu) continue;
     comm[u] = best;
     moves++;
     for (let e = g.off[u]; e < g.off[u + 1]; e++) {
       const v = g.adj[e];
-      if (v < lo || v >= hi || inQueue[v] || comm[v] === best) continue;
+      if (v < lo || v >= hi) continue;
+      // the neighbours' records follow u's move: one in u's new community gains u's weight; another may now have
+      // u's weight more to that community, and one in u's old community loses it
+      if (rec && v !== u) {
+        if (comm[v] === best) rec.own[v] += g.w[e];
+        else {
+          if (comm[v] === cu) rec.own[v] -= g.w[e];
+          rec.bound[v] += g.w[e];
+        }
+      }
+      if (inQueue[v] || comm[v] === best) continue;
       inQueue[v] = 1;
       let at = head + size;
       if (at >= len) at -= len;
@@ -279,18 +347,29 @@ export function splitDisconnected(g: CsrGraph, comm: Int32Array): number {
   return renumber(comm, g.n);
 }
 
+/** Records of n nodes never evaluated: no bound on their weights yet (an evaluation writes one). */
+export function unknownRecords(n: number): MoveRecord {
+  return {
+    own: new Float64Array(n),
+    bound: new Float64Array(n).fill(Number.POSITIVE_INFINITY),
+    crossing: new Uint8Array(n),
+  };
+}
+
 /**
  * Multi-level Louvain on a CSR graph. `initial` (optional) is a partition of the first level to start from, e.g.
  * the chunks' partition of parallel-louvain.ts, and `revisit` the nodes whose first-level moves it may have missed
- * (those with an edge between chunks): the first level then only refines it.
+ * (those with an edge between chunks): the first level then only refines it. `settle` false reads every queued
+ * node's edges instead of keeping records (MoveRecord: the same result, for the tests to compare).
  */
 export function louvainCsr(
   g: CsrGraph,
   resolution: number,
   seed: number,
-  initial?: { partition: Int32Array; revisit: Uint32Array },
+  initial?: { partition: Int32Array; revisit: Uint32Array; record?: MoveRecord },
   scratch = new MoveScratch(),
   measure = true,
+  settle = true,
 ): CsrLouvainResult {
   const n = g.n;
   const result = new Int32Array(n);
@@ -300,6 +379,7 @@ export function louvainCsr(
   if (initial) renumber(comm, n);
   let level = g;
   let levels = 0;
+  const work = { first: 0, rest: 0, settled: 0 };
   for (;;) {
     const k = degrees(level);
     let twoW = 0;
@@ -308,7 +388,13 @@ export function louvainCsr(
     const tot = new Float64Array(level.n);
     for (let u = 0; u < level.n; u++) tot[comm[u]] += k[u];
     const start = initial && levels === 0 ? initial.revisit : seededOrder(0, level.n, (seed + levels * 7919) >>> 0);
-    localMoving(level, comm, k, tot, resolution / twoW, start, 0, level.n, scratch);
+    const scanned = scratch.scanned;
+    const settled = scratch.settled;
+    // records from the chunks (the first level of a large component), or new ones that know nothing yet
+    const rec = settle ? ((levels === 0 ? initial?.record : undefined) ?? unknownRecords(level.n)) : undefined;
+    localMoving(level, comm, k, tot, resolution / twoW, start, 0, level.n, scratch, rec);
+    work[levels === 0 ? 'first' : 'rest'] += scratch.scanned - scanned;
+    work.settled += scratch.settled - settled;
     const count = renumber(comm, level.n);
     for (let u = 0; u < n; u++) result[u] = comm[result[u]];
     levels++;
@@ -318,5 +404,6 @@ export function louvainCsr(
     for (let c = 0; c < level.n; c++) comm[c] = c;
   }
   const count = splitDisconnected(g, result);
-  return { communities: result, count, modularity: measure ? modularity(g, result, resolution) : Number.NaN, levels };
+  const q = measure ? modularity(g, result, resolution) : Number.NaN;
+  return { communities: result, count, modularity: q, levels, work };
 }

@@ -22,6 +22,15 @@ import { pruneRange, rangeBounds } from './backbone.ts';
 import { type BfsTask, bfsArrays } from './bfs-csr.ts';
 import { addressBytesOnce } from './cluster-label.ts';
 
+export interface LargeWork {
+  chunks: number[];
+  revisitNodes: number;
+  revisit: number;
+  /** Evaluations of the revisit settled by the chunks' records (csr-louvain.ts), without reading edges. */
+  settled: number;
+  levels: number;
+}
+
 export interface Grouping {
   groupOf: Int32Array;
   groupCount: number;
@@ -30,6 +39,12 @@ export interface Grouping {
    * their heaps hold the component's shared graph until they collect garbage).
    */
   releaseThreads?: boolean;
+  /**
+   * Local moving's work on the large components (adjacency entries read, deterministic; not in the result's stats):
+   * each first-level chunk's, the revisit of the nodes with an edge between chunks (the rest of the first level) and
+   * the other levels. The last two run on one thread after the chunks.
+   */
+  work?: LargeWork;
   stats: {
     components: number;
     oversizedComponents: number;
@@ -151,6 +166,7 @@ export async function detectGroups(
   let louvainOnMainThread = false;
   let louvainChunks = 0;
   let releaseThreads = false;
+  let work: LargeWork | undefined;
   if (louvainRoots.length > 0) {
     const res = await louvainSplit(
       g,
@@ -168,6 +184,7 @@ export async function detectGroups(
     louvainOnMainThread = res.threads.has(0);
     louvainChunks = res.chunks;
     releaseThreads = res.large > 0;
+    if (res.large > 0) work = res.work;
     for (let u = 0; u < n; u++) if (res.community[u] >= 0) groupKey[u] = n + res.community[u];
   }
 
@@ -185,6 +202,7 @@ export async function detectGroups(
     groupOf,
     groupCount,
     releaseThreads,
+    work,
     stats: {
       components,
       oversizedComponents,
@@ -240,8 +258,10 @@ async function louvainSplit(
   threads: Set<number>;
   chunks: number;
   large: number;
+  work: LargeWork;
 }> {
   const { n, m, eu } = g;
+  const work: LargeWork = { chunks: [], revisitNodes: 0, revisit: 0, settled: 0, levels: 0 };
   const compIndex = new Int32Array(n).fill(-1);
   roots.forEach((r, i) => {
     compIndex[r] = i;
@@ -311,14 +331,22 @@ async function louvainSplit(
     chunks += first.chunks;
     for (const t of first.threads) threads.add(t);
     const unitSeed = (seed + (binCount + i) * 7919) >>> 0;
-    return finished(await pool.louvainFrom({ kind: 'from', graph, initial: first, resolution, seed: unitSeed }), order);
+    const r = await pool.louvainFrom({ kind: 'from', graph, initial: first, resolution, seed: unitSeed });
+    first.work.forEach((x, j) => {
+      work.chunks[j] = (work.chunks[j] ?? 0) + x;
+    });
+    work.revisitNodes += first.revisit.length;
+    work.revisit += r.work.first;
+    work.levels += r.work.rest;
+    work.settled += r.work.settled;
+    return finished(r, order);
   });
   let offset = 0;
   for (const { nodes, r } of await Promise.all([...binResults, ...largeResults])) {
     for (let i = 0; i < nodes.length; i++) community[nodes[i]] = offset + r.communities[i];
     offset += r.count;
   }
-  return { community, bins: units, communities: offset, threads, chunks, large: large.length };
+  return { community, bins: units, communities: offset, threads, chunks, large: large.length, work };
 }
 
 /** Each bin's nodes (local ids in node order) and its kept edges in local ids; unitOf -1: in no bin. */

@@ -24,7 +24,7 @@ const scratch = new MoveScratch();
 
 export function runLouvain(task: LouvainTask): LouvainResult {
   const r = louvainCsr(csrFromEdges(task.n, task.u, task.v, task.w), task.resolution, task.seed, undefined, scratch);
-  return { communities: r.communities, count: r.count, modularity: r.modularity, threadId };
+  return { communities: r.communities, count: r.count, modularity: r.modularity, threadId, work: r.work };
 }
 
 export default function (
@@ -38,7 +38,7 @@ export default function (
   if ('kind' in task && task.kind === 'from') {
     // a large component: its modularity is not read (NaN), skipping one more pass over millions of edges
     const r = louvainCsr(task.graph, task.resolution, task.seed, task.initial, scratch, false);
-    return { communities: r.communities, count: r.count, modularity: r.modularity, threadId };
+    return { communities: r.communities, count: r.count, modularity: r.modularity, threadId, work: r.work };
   }
   return runLouvain(task as LouvainTask);
 }

@@ -4,7 +4,8 @@
  * together, are cut into a fixed number of contiguous chunks with equal edge counts; each chunk moves its own nodes
  * seeing only edges inside the chunk (its communities stay inside it, so chunks share nothing they write and run
  * in parallel on a SharedArrayBuffer). Then one worker revisits the nodes with an edge between chunks, on the whole
- * graph, and finishes the smaller levels sequentially (csr-louvain.ts).
+ * graph, and finishes the smaller levels sequentially (csr-louvain.ts). The chunks record what they last saw of each
+ * node (MoveRecord): the revisit skips, without reading its edges, a node its record shows to stay (same result).
  *
  * What a chunk does depends only on the graph, the chunk bounds and the seed, never on which thread runs it or
  * when; the chunk count is fixed (PARALLEL_CHUNKS), not the thread count: the partition is the same for 1, 2 or 16
@@ -12,7 +13,7 @@
  */
 import { threadId } from 'node:worker_threads';
 import { degrees, localMoving, MoveScratch } from './csr-louvain.ts';
-import type { CsrGraph, MoveChunkResult, MoveChunkTask } from './types.ts';
+import type { CsrGraph, MoveChunkResult, MoveChunkTask, MoveRecord } from './types.ts';
 import { rangeBounds } from './backbone.ts';
 
 export type { MoveChunkResult, MoveChunkTask };
@@ -35,8 +36,9 @@ export function moveChunk(task: MoveChunkTask): MoveChunkResult {
   const { graph: g, lo, hi } = task;
   const start = new Uint32Array(hi - lo);
   for (let i = 0; i < start.length; i++) start[i] = lo + i;
-  const moves = localMoving(g, task.comm, task.k, task.tot, task.coef, start, lo, hi, scratch);
-  return { moves, threadId };
+  const scanned = scratch.scanned;
+  const moves = localMoving(g, task.comm, task.k, task.tot, task.coef, start, lo, hi, scratch, task.record);
+  return { moves, threadId, scanned: scratch.scanned - scanned };
 }
 
 /** A copy of a typed array in shared memory (so workers read it without a copy). */
@@ -101,7 +103,14 @@ export async function parallelFirstLevel(
   pool: ParallelPool,
   g: CsrGraph,
   resolution: number,
-): Promise<{ partition: Int32Array; revisit: Uint32Array; chunks: number; threads: Set<number> }> {
+): Promise<{
+  partition: Int32Array;
+  revisit: Uint32Array;
+  record: MoveRecord;
+  chunks: number;
+  threads: Set<number>;
+  work: number[];
+}> {
   const n = g.n;
   const k = shared(degrees(g));
   let twoW = 0;
@@ -111,26 +120,27 @@ export async function parallelFirstLevel(
   const tot = shared(k);
   const bounds = chunkBounds(g, PARALLEL_CHUNKS);
   const coef = twoW > 0 ? resolution / twoW : 0;
+  const record: MoveRecord = {
+    own: new Float64Array(new SharedArrayBuffer(8 * n)),
+    bound: new Float64Array(new SharedArrayBuffer(8 * n)).fill(Number.POSITIVE_INFINITY),
+    crossing: new Uint8Array(new SharedArrayBuffer(n)),
+  };
   const results = await Promise.all(
     bounds
       .slice(0, -1)
-      .map((lo, i) => pool.moveChunk({ kind: 'move', graph: g, k, comm, tot, lo, hi: bounds[i + 1], coef })),
+      .map((lo, i) => pool.moveChunk({ kind: 'move', graph: g, k, comm, tot, lo, hi: bounds[i + 1], coef, record })),
   );
-  const chunkOf = new Uint8Array(n);
-  for (let i = 0; i + 1 < bounds.length; i++) chunkOf.fill(i, bounds[i], bounds[i + 1]);
+  // the nodes with an edge between chunks, as the chunks saw them (every node of a chunk is evaluated there)
   const revisit = new Uint32Array(n);
   let r = 0;
-  for (let u = 0; u < n; u++)
-    for (let e = g.off[u]; e < g.off[u + 1]; e++)
-      if (chunkOf[g.adj[e]] !== chunkOf[u]) {
-        revisit[r++] = u;
-        break;
-      }
+  for (let u = 0; u < n; u++) if (record.crossing[u]) revisit[r++] = u;
   return {
     partition: comm,
     revisit: revisit.slice(0, r),
+    record,
     chunks: bounds.length - 1,
     threads: new Set(results.map((x) => x.threadId)),
+    work: results.map((x) => x.scanned),
   };
 }
 

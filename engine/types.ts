@@ -151,6 +151,11 @@ export interface EngineCluster {
   support: ClusterSupport;
   archetype: Archetype;
   riskScore: number;
+  /**
+   * At most `maxEvidencePerLane` items per lane, the funding lane first. Made each time it is read, from the
+   * engine's compact form (evidence/kept-evidence.ts): a new array with new direct-transfer items, equal every time;
+   * read it once per use. Assigning a list stores that list.
+   */
   evidence: EvidenceItem[];
 }
 
@@ -217,11 +222,23 @@ export interface LouvainTask {
   seed: number;
 }
 
+/**
+ * What the first level's chunks (parallel-louvain.ts) saw of each of their nodes, in shared memory, kept true as
+ * nodes move, so that the revisit after them can tell, without reading a node's edges again, that it stays where it
+ * is (csr-louvain.ts localMoving): its weight to its own community, a bound on its weight to any other one, and
+ * whether it has an edge leaving its chunk.
+ */
+export interface MoveRecord {
+  own: Float64Array;
+  bound: Float64Array;
+  crossing: Uint8Array;
+}
+
 /** Louvain of a shared graph from a first-level partition and the nodes to revisit (parallel-louvain.ts). */
 export interface LouvainFromTask {
   kind: 'from';
   graph: CsrGraph;
-  initial: { partition: Int32Array; revisit: Uint32Array };
+  initial: { partition: Int32Array; revisit: Uint32Array; record?: MoveRecord };
   resolution: number;
   seed: number;
 }
@@ -231,6 +248,8 @@ export interface LouvainResult {
   count: number;
   modularity: number;
   threadId: number;
+  /** Adjacency entries local moving read on the first level and on the others (deterministic work). */
+  work: { first: number; rest: number; settled: number };
 }
 
 /** A large component's breadth-first renumbering into a shared CSR (bfs-csr.ts). */
@@ -266,11 +285,15 @@ export interface MoveChunkTask {
   lo: number;
   hi: number;
   coef: number;
+  /** Written for lo..hi-1 only. */
+  record: MoveRecord;
 }
 
 export interface MoveChunkResult {
   moves: number;
   threadId: number;
+  /** Adjacency entries local moving read (deterministic work). */
+  scanned: number;
 }
 
 /** The typed passes of evidence collection (evidence/scan.ts) on a pool thread. */

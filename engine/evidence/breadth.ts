@@ -22,15 +22,13 @@ export function hasBlockTimes(g: WalletGraph): boolean {
 
 /**
  * Listed wallets joined by the broadest risk-bearing tie among these items (a web, a funder, a batch (untimed ones
- * come from transaction hashes), a sweep receiver, a funding chain of depth d: d + 1 wallets);
- * the items before `from` are known to be none of those (direct transfers). `inside`: a web counts only its wallets
- * inside the cluster (socialOnly clusters: people's payments to one another join webs as large as the campaign's
- * social graph, so the whole web says nothing about how broad this cluster's ties are).
+ * come from transaction hashes), a sweep receiver, a funding chain of depth d: d + 1 wallets). `inside`: a web
+ * counts only its wallets inside the cluster (socialOnly clusters: people's payments to one another join webs as
+ * large as the campaign's social graph, so the whole web says nothing about how broad this cluster's ties are).
  */
-export function evidenceBreadth(items: readonly EvidenceItem[], from = 0, inside = false): number {
+export function evidenceBreadth(items: readonly EvidenceItem[], inside = false): number {
   let broadest = 0;
-  for (let i = from; i < items.length; i++) {
-    const it = items[i];
+  for (const it of items) {
     if (!it.riskBearing) continue;
     const d = it.data;
     const n =
@@ -66,13 +64,12 @@ const SOCIAL_KINDS = new Set(['direct_transfer', 'member_funder', 'funding_chain
  * day, a peel chain's hops, is timed too). Friends, families and a person's own wallets look so; with block times a
  * farm shows itself by timing or a sweep. So with times such a cluster, when narrow (its web counted inside it:
  * evidenceBreadth), lends `narrowFactor` (as every narrow one does without times), and, however broad, is never a
- * reject (analyze.ts). The items before `from` are direct transfers.
+ * reject (analyze.ts). Direct transfers need not be among the items (the engine keeps them apart: direct-pairs.ts).
  */
-export function socialOnly(kinds: ReadonlySet<string>, items: readonly EvidenceItem[], from = 0): boolean {
+export function socialOnly(kinds: ReadonlySet<string>, items: readonly EvidenceItem[]): boolean {
   for (const k of kinds) if (!SOCIAL_KINDS.has(k)) return false;
   if (kinds.has('funding_chain') || kinds.has('common_funder'))
-    for (let i = from; i < items.length; i++) {
-      const it = items[i];
+    for (const it of items) {
       if (it.kind === 'funding_chain' && it.data.passThrough === true) return false;
       if (it.kind === 'common_funder' && it.riskBearing && it.data.inBurst !== false) return false;
     }

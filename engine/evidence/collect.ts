@@ -11,24 +11,17 @@ import type { WalletGraph } from '../wallet-graph.ts';
 import { HUB_LABELLED, HUB_NONE, isInfrastructure } from '../wallet-graph.ts';
 import { kindInfo } from './kinds.ts';
 import { firstFunding, PASS_THROUGH_SECONDS, type FundingRun } from './timed-funding.ts';
-import type { EngineWalletInput, EvidenceItem } from '../types.ts';
+import type { EngineWalletInput } from '../types.ts';
 import { round3 } from '../scoring.ts';
 import { push, ramp } from './util.ts';
-import {
-  directConfidence,
-  type EvidenceScan,
-  evidenceScan,
-  type EvidenceScanTask,
-  FLAG_IN,
-  FLAG_OUT,
-  scanArrays,
-} from './scan.ts';
+import { type EvidenceScan, evidenceScan, type EvidenceScanTask, FLAG_IN, FLAG_OUT, scanArrays } from './scan.ts';
 import { hybridEvidence } from './hybrid.ts';
 import { lockstepEvidence } from './lockstep.ts';
 import { StrengthByKind } from './strength.ts';
 import { shopsOf } from './shops.ts';
 import { wholeSweepReceivers } from '../whole-sweeps.ts';
 import type { AddItem, RawCluster } from './raw-cluster.ts';
+import { DirectPairs } from './direct-pairs.ts';
 
 export type { RawCluster };
 
@@ -48,6 +41,8 @@ export const SPREAD_FUNDER_FACTOR = 0.6;
 
 export interface Evidence {
   clusters: RawCluster[];
+  /** The direct transfers between members of each cluster (RawCluster.direct). */
+  direct: DirectPairs;
   /** Per node: bit 1 = named by risk-bearing funding evidence, bit 2 = graph. */
   coveredBy: Uint8Array;
   /** Per node: the risk-bearing kinds that name it (bits of EVIDENCE_KINDS, engine/evidence/kinds.ts). */
@@ -85,8 +80,8 @@ const CONCERTED_KINDS = new Map([
 ]);
 
 /**
- * `runScan`, when given, runs the typed passes (scan.ts) on a pool thread while this thread builds the direct
- * transfer items; without it they run inline. `clusterOf` is read by that thread: in shared memory, not modified
+ * `runScan`, when given, runs the typed passes (scan.ts) on a pool thread while this thread groups the direct
+ * transfers; without it they run inline. `clusterOf` is read by that thread: in shared memory, not modified
  * until this returns.
  */
 export async function collectEvidence(
@@ -120,18 +115,19 @@ export async function collectEvidence(
     out: scanArrays(n, C, from.length, eu.length),
   };
   const pending = runScan?.(task);
-  const out: RawCluster[] = members.map((m) => ({
+  // direct transfers between members: one pair per member pair (the stored graph edges), grouped while a pool
+  // thread scans; the scan marks their members
+  const direct = new DirectPairs(g, clusterOf, C);
+  const out: RawCluster[] = members.map((m, c) => ({
     members: m,
     evidence: [],
-    directItems: 0,
+    direct: { p0: direct.start[c], p1: direct.start[c + 1] },
     covered: { funding: 0, graph: 0, any: 0 },
     kinds: new Set(),
-    counts: { riskBearing: 0, neutralised: 0 },
+    // every direct transfer is risk-bearing
+    counts: { riskBearing: direct.start[c + 1] - direct.start[c], neutralised: 0 },
     patterns: {},
   }));
-  // direct transfers between members: one item per member pair (the stored graph edges), built while a pool thread
-  // scans; the scan marks their members
-  directItems(g, clusterOf, out);
   const scan = (await pending) ?? evidenceScan(task);
   const { firstIn, firstInTime, perCluster, tAddr, tMember, tFlag, tTime, tOrder, coveredBy, kindsOf } = scan;
   const byKind = new StrengthByKind(n, scan.strengthBytes);
@@ -443,7 +439,7 @@ export async function collectEvidence(
   for (let u = 0; u < n; u++) if (clusterOf[u] >= 0 && scan.inDirect[u]) directCount[clusterOf[u]]++;
   for (let c = 0; c < C; c++) pattern(c, 'interaction_ring', (0.8 * directCount[c]) / out[c].members.length);
   const strength = byKind.strength();
-  return { clusters: out, coveredBy, kindsOf, strength, concerted };
+  return { clusters: out, direct, coveredBy, kindsOf, strength, concerted };
 }
 
 /**
@@ -506,94 +502,6 @@ function depositAddresses(g: WalletGraph): Set<number> {
   }
   return out;
 }
-
-/**
- * The direct-transfer items of every member pair, in edge order within each cluster (their marks are the scan's,
- * scan.ts). The member pairs' edges are grouped by cluster first (a counting sort) and each cluster's items made
- * together into a new array: pushed in edge order instead, every item went to a cluster's array at random, arrays
- * that had grown old while their items were new (at 1M wallets about a third more CPU, measured, most of it the
- * garbage collector's).
- */
-function directItems(g: WalletGraph, clusterOf: Int32Array, out: RawCluster[]): void {
-  const { addresses, eu, ev, ew, ef, eFirstTime: pairFirstTime } = g;
-  // without a time an item's data depends only on the pair's counts: one shared object per (transfers, fromFirst)
-  // (evidence is never modified after analyze; at 1M wallets ~2M objects fewer to allocate and collect); the
-  // common small counts in an array (no hashing), the others in a map
-  const smallData: Array<Record<string, unknown> | undefined> = [];
-  const untimedData = new Map<number, Record<string, unknown>>();
-  const make = (w: number, ab: number, time: number): Record<string, unknown> => ({
-    transfers: w,
-    fromFirst: ab,
-    fromSecond: (w - ab) | 0,
-    blockTime: Number.isNaN(time) ? null : time,
-  });
-  const directData = (w: number, ab: number, time: number): Record<string, unknown> => {
-    if (!Number.isNaN(time) || w >= 0x200000) return make(w, ab, time);
-    if (w < SMALL_COUNT) {
-      const key = (w * (w + 1)) / 2 + ab; // 0 <= ab <= w
-      return (smallData[key] ??= make(w, ab, time));
-    }
-    const key = w * 0x200000 + ab;
-    let data = untimedData.get(key);
-    if (!data) untimedData.set(key, (data = make(w, ab, time)));
-    return data;
-  };
-  const confidence = Array.from({ length: SMALL_COUNT }, (_, w) => directConfidence(w));
-  const pairs = memberPairsByCluster(g, clusterOf, out.length);
-  for (let c = 0; c < out.length; c++) {
-    const s0 = pairs.start[c];
-    const s1 = pairs.start[c + 1];
-    if (s1 === s0) continue;
-    const items: EvidenceItem[] = [];
-    for (let j = s0; j < s1; j++) {
-      const k = pairs.edges[j];
-      // counts as small integers (V8 stores them in the item, not as a boxed double: ~30 bytes less per item)
-      const w = ew[k] | 0;
-      const ab = ef[k] | 0;
-      items.push({
-        lane: 'graph',
-        kind: 'direct_transfer',
-        confidence: w < SMALL_COUNT ? confidence[w] : directConfidence(w),
-        riskBearing: true,
-        addresses: [addresses[eu[k]], addresses[ev[k]]],
-        data: directData(w, ab, pairFirstTime === null ? Number.NaN : pairFirstTime[k]),
-      });
-    }
-    // every item so far is a direct transfer, risk-bearing (counted here, not per item: one object fewer to touch)
-    const rc = out[c];
-    rc.evidence = items;
-    rc.directItems = items.length;
-    rc.counts.riskBearing += items.length;
-  }
-}
-
-/**
- * The edges between two members of one cluster, grouped by cluster, ascending in each: cluster c's are
- * edges[start[c]..start[c + 1]).
- */
-function memberPairsByCluster(
-  g: WalletGraph,
-  clusterOf: Int32Array,
-  C: number,
-): { start: Uint32Array; edges: Uint32Array } {
-  const { eu, ev } = g;
-  const start = new Uint32Array(C + 1);
-  for (let k = 0; k < g.m; k++) {
-    const c = clusterOf[eu[k]];
-    if (c >= 0 && c === clusterOf[ev[k]]) start[c + 1]++;
-  }
-  for (let c = 0; c < C; c++) start[c + 1] += start[c];
-  const at = start.slice(0, C);
-  const edges = new Uint32Array(start[C]);
-  for (let k = 0; k < g.m; k++) {
-    const c = clusterOf[eu[k]];
-    if (c >= 0 && c === clusterOf[ev[k]]) edges[at[c]++] = k;
-  }
-  return { start, edges };
-}
-
-/** Transfer counts below this share their direct items' data and confidence from arrays. */
-const SMALL_COUNT = 64;
 
 const sorted = (s: Set<number>): number[] => [...s].sort((a, b) => a - b);
 

@@ -4,12 +4,13 @@ import type { EvidenceItem, Lane } from '../types.ts';
 export interface RawCluster {
   /** Listed member node ids, ascending. */
   members: number[];
+  /** Its items other than direct transfers. */
   evidence: EvidenceItem[];
   /**
-   * The first `directItems` items are the direct transfers (graph lane, kind direct_transfer): most of the items
-   * of a large graph, which the passes over the items can skip without reading them.
+   * Its direct transfers (graph lane, kind direct_transfer, risk-bearing): the pairs p0..p1 of Evidence.direct
+   * (direct-pairs.ts), most of a large graph's items, kept as typed arrays and not among `evidence`.
    */
-  directItems?: number;
+  direct: { p0: number; p1: number };
   /** Members touched by risk-bearing evidence: funding lane, graph lane, either. */
   covered: { funding: number; graph: number; any: number };
   /** Risk-bearing kinds seen (before the per-lane cap). */
