@@ -7,7 +7,8 @@
 import { createHash } from 'node:crypto';
 
 export interface CachedResponse {
-  body: string;
+  /** JSON text, or its UTF-8 bytes as the handler built them (json-text.ts). */
+  body: string | Buffer;
   etag: string;
   headers: Record<string, string>;
 }
@@ -30,7 +31,7 @@ export class ReadCache {
     return e;
   }
 
-  set(key: string, body: string, headers: Record<string, string>): CachedResponse {
+  set(key: string, body: string | Buffer, headers: Record<string, string>): CachedResponse {
     const entry = { body, headers, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
     if (this.maxBytes <= 0 || body.length > this.maxBytes / 8) return entry;
     const old = this.entries.get(key);

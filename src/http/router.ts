@@ -152,7 +152,7 @@ function cachedRead(cache: ReadCache, variant?: (ctx: AppContext) => Promise<str
     // with the cache off nothing is stored, so the variant's query (the run's newest review) is not needed
     const extra = variant && cache.enabled ? `\n${await variant(ctx)}` : '';
     const key = `${ctx.state.principal?.ownerId ?? ''}\n${ctx.path}?${ctx.querystring}${extra}`;
-    const send = (e: { body: string; etag: string; headers: Record<string, string> }, hit: boolean): void => {
+    const send = (e: { body: string | Buffer; etag: string; headers: Record<string, string> }, hit: boolean): void => {
       for (const [k, v] of Object.entries(e.headers)) ctx.set(k, v);
       ctx.set('ETag', e.etag);
       ctx.set('X-Read-Cache', hit ? 'hit' : 'miss');
@@ -182,9 +182,11 @@ function cachedRead(cache: ReadCache, variant?: (ctx: AppContext) => Promise<str
   };
 }
 
-/** The JSON answer as text: a serialised object, or the text of sendJsonText (json-text.ts); null for others. */
-function jsonText(ctx: AppContext): string | null {
-  if (typeof ctx.body === 'string') return ctx.response.is('json') ? ctx.body : null;
-  if (ctx.body === null || typeof ctx.body !== 'object' || Buffer.isBuffer(ctx.body)) return null;
+/**
+ * The JSON answer as text or bytes: a serialised object, or what sendJsonText sent (json-text.ts); null for others.
+ */
+function jsonText(ctx: AppContext): string | Buffer | null {
+  if (typeof ctx.body === 'string' || Buffer.isBuffer(ctx.body)) return ctx.response.is('json') ? ctx.body : null;
+  if (ctx.body === null || typeof ctx.body !== 'object') return null;
   return JSON.stringify(ctx.body);
 }

@@ -1,4 +1,5 @@
 import t from 'tap';
+import { createHash } from 'node:crypto';
 import { startTestServer, waitForRun, type TestServer } from '../helpers/app.ts';
 import { plantCluster } from '../helpers/fixtures.ts';
 import { listClusters, listDecisions, listMembers, scanEvidence } from '../../storage/repos/results-repo.ts';
@@ -140,4 +141,17 @@ t.test('the read cache keeps a page written by the database as it was sent', asy
     headers: { 'if-none-match': miss.headers.get('etag')! },
   });
   t.equal(again.status, 304);
+});
+
+t.test('an uncached page is sent as the bytes its ETag and Content-Length describe', async (t) => {
+  const srv = await startTestServer({ env: { READ_CACHE_MB: '0' } });
+  t.teardown(() => srv.close());
+  const { key, path } = await completedRun(srv, 'tb');
+  for (const url of [`${path}/decisions?limit=6`, `${path}/clusters?limit=3`]) {
+    const r = await srv.req('GET', url, { key });
+    const bytes = Buffer.from(r.text);
+    t.equal(r.headers.get('content-length'), String(bytes.length), `${url}: length`);
+    t.equal(r.headers.get('etag'), `"${createHash('sha1').update(bytes).digest('base64url')}"`, `${url}: ETag`);
+    t.equal(r.headers.get('x-read-cache'), 'miss');
+  }
 });

@@ -21,10 +21,10 @@ import {
   type PageQuery,
 } from '../scope.ts';
 import { catalogTextPage, membersTextPage } from '../../../storage/repos/page-text-repo.ts';
-import { objectWithArrayText, sendJsonText } from '../json-text.ts';
+import { objectWithArrayBytes, sendJsonText } from '../json-text.ts';
 import {
   catalogRow,
-  displayWalletAddresses,
+  displayWalletAddressBytes,
   evidenceItem,
   intelligenceView,
   memberItem,
@@ -80,7 +80,7 @@ export const clusterRoutes: RouteDef[] = [
       ctx.state.immutable = fast.scope.run.status === 'completed';
       const head = await catalogHead(ctx, fast.scope);
       const tail = { pagination: fast.pagination, boundaries: BOUNDARIES };
-      sendJsonText(ctx, objectWithArrayText(head, 'clusters', fast.page.text, tail));
+      sendJsonText(ctx, objectWithArrayBytes(head, 'clusters', fast.page.text, tail));
     },
   }),
   defineRoute({
@@ -218,11 +218,10 @@ export const clusterRoutes: RouteDef[] = [
       const { run } = fast.scope;
       ctx.state.immutable = run.status === 'completed';
       const head = membersHead(fast.scope);
-      const items = displayWalletAddresses(run.chain, fast.page.text);
-      sendJsonText(
-        ctx,
-        objectWithArrayText(head, 'members', items, { pagination: fast.pagination, boundaries: BOUNDARIES }),
-      );
+      const tail = { pagination: fast.pagination, boundaries: BOUNDARIES };
+      const display = (items: string, buf: Buffer, start: number, end: number) =>
+        displayWalletAddressBytes(run.chain, items, buf, start, end);
+      sendJsonText(ctx, objectWithArrayBytes(head, 'members', fast.page.text, tail, display));
     },
   }),
   defineRoute({

@@ -1,7 +1,7 @@
 import { diffDecisions, type DecisionRow } from '../../../storage/repos/results-repo.ts';
 import { decisionsTextPage } from '../../../storage/repos/page-text-repo.ts';
-import { displayWalletAddresses } from '../../results/cluster-views.ts';
-import { objectWithArrayText, sendJsonText } from '../json-text.ts';
+import { displayWalletAddressBytes } from '../../results/cluster-views.ts';
+import { objectWithArrayBytes, sendJsonText } from '../json-text.ts';
 import { resolveCampaign, resolveRun, runTextPage } from '../scope.ts';
 import { comparableRuns } from '../../results/decision-diff.ts';
 import { decisionRowView, latestPackageInput, packageCsv, packageJson } from '../../results/decision-package.ts';
@@ -82,8 +82,10 @@ export const decisionRoutes: RouteDef[] = [
         riskPolicy: run.riskPolicy,
         policyVersion: run.policyVersion,
       };
-      const items = displayWalletAddresses(run.chain, page.text);
-      sendJsonText(ctx, objectWithArrayText(head, 'decisions', items, { pagination, boundaries: BOUNDARIES }));
+      const tail = { pagination, boundaries: BOUNDARIES };
+      const display = (items: string, buf: Buffer, start: number, end: number) =>
+        displayWalletAddressBytes(run.chain, items, buf, start, end);
+      sendJsonText(ctx, objectWithArrayBytes(head, 'decisions', page.text, tail, display));
     },
   }),
   defineRoute({
