@@ -124,6 +124,10 @@ export const EVIDENCE_KINDS: readonly EvidenceKind[] = [
 ];
 
 /** Neutralised kinds (never risk-bearing): shown to reviewers, never evidence. */
+// a wallet's kinds are one bit each in a Uint16Array (Evidence.kindsOf), and analyze.ts keys decisions on kinds
+// below CONCERTED_BIT (0x10000): a 17th kind needs wider masks there first
+if (EVIDENCE_KINDS.length > 16) throw new Error('more than 16 evidence kinds: widen kindsOf and the decision keys');
+
 export const NEUTRAL_KINDS = ['infrastructure_funding', 'infrastructure_link', 'popular_counterparty'] as const;
 
 const byKind = new Map(EVIDENCE_KINDS.map((k, i) => [k.kind, { ...k, bit: 1 << i }]));
