@@ -51,27 +51,25 @@ export function displayWalletAddresses(chain: string, itemsText: string): string
 const MEMBER_NAME_LENGTH = '"walletAddress":"'.length;
 
 /**
- * displayWalletAddresses for `itemsText` already encoded into `buf[start, end)` as UTF-8, rewritten there in
- * place: a checksummed address has the stored one's length, so the page's text is encoded once and not copied
- * again. With ASCII text (one byte per character) a match's index is its byte offset; other text is rewritten
- * whole, which gives the same bytes.
+ * displayWalletAddresses as the `display` of objectWithArrayBytes (http/json-text.ts): `itemsText`, already encoded
+ * into `buf[start, end)` as UTF-8, is rewritten there in place: a checksummed address has the stored one's length,
+ * so the page's text is encoded once and not copied again. With ASCII text (one byte per character) a match's index
+ * is its byte offset; other text is rewritten whole, which gives the same bytes.
  */
 export function displayWalletAddressBytes(
   chain: string,
-  itemsText: string,
-  buf: Buffer,
-  start: number,
-  end: number,
-): void {
+): (itemsText: string, buf: Buffer, start: number, end: number) => void {
   const fam = chainFamily(chain);
-  if (fam !== 'evm') return;
-  if (end - start !== itemsText.length) {
-    buf.write(displayWalletAddresses(chain, itemsText), start);
-    return;
-  }
-  WALLET_MEMBER.lastIndex = 0;
-  for (let m = WALLET_MEMBER.exec(itemsText); m !== null; m = WALLET_MEMBER.exec(itemsText))
-    buf.write(displayAddress(fam, m[1]), start + m.index + MEMBER_NAME_LENGTH, 'latin1');
+  return (itemsText, buf, start, end) => {
+    if (fam !== 'evm') return;
+    if (end - start !== itemsText.length) {
+      buf.write(displayWalletAddresses(chain, itemsText), start);
+      return;
+    }
+    WALLET_MEMBER.lastIndex = 0;
+    for (let m = WALLET_MEMBER.exec(itemsText); m !== null; m = WALLET_MEMBER.exec(itemsText))
+      buf.write(displayAddress(fam, m[1]), start + m.index + MEMBER_NAME_LENGTH, 'latin1');
+  };
 }
 
 export function evidenceItem(chain: string, e: EvidenceRow): Record<string, unknown> {

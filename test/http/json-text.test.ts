@@ -16,7 +16,7 @@ const ITEMS = [
 
 const through = (chain: string, items: string): Buffer =>
   objectWithArrayBytes({ object: 'page' }, 'items', items, { n: 1 }, (text, buf, start, end) =>
-    displayWalletAddressBytes(chain, text, buf, start, end),
+    displayWalletAddressBytes(chain)(text, buf, start, end),
   );
 
 t.test('a page built as bytes is JSON.stringify of the same object', async (t) => {

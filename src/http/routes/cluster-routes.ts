@@ -219,9 +219,10 @@ export const clusterRoutes: RouteDef[] = [
       ctx.state.immutable = run.status === 'completed';
       const head = membersHead(fast.scope);
       const tail = { pagination: fast.pagination, boundaries: BOUNDARIES };
-      const display = (items: string, buf: Buffer, start: number, end: number) =>
-        displayWalletAddressBytes(run.chain, items, buf, start, end);
-      sendJsonText(ctx, objectWithArrayBytes(head, 'members', fast.page.text, tail, display));
+      sendJsonText(
+        ctx,
+        objectWithArrayBytes(head, 'members', fast.page.text, tail, displayWalletAddressBytes(run.chain)),
+      );
     },
   }),
   defineRoute({

@@ -83,9 +83,7 @@ export const decisionRoutes: RouteDef[] = [
         policyVersion: run.policyVersion,
       };
       const tail = { pagination, boundaries: BOUNDARIES };
-      const display = (items: string, buf: Buffer, start: number, end: number) =>
-        displayWalletAddressBytes(run.chain, items, buf, start, end);
-      sendJsonText(ctx, objectWithArrayBytes(head, 'decisions', page.text, tail, display));
+      sendJsonText(ctx, objectWithArrayBytes(head, 'decisions', page.text, tail, displayWalletAddressBytes(run.chain)));
     },
   }),
   defineRoute({
