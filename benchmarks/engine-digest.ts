@@ -49,6 +49,11 @@ if (values.help) {
   process.exit(0);
 }
 
+const triangles = Number(values.triangles);
+if (!(triangles >= 0 && triangles <= 1)) {
+  console.error('--triangles takes a share between 0 and 1');
+  process.exit(2);
+}
 const shape = parseShape({
   perNode: values['per-node'],
   noise: values.noise,
@@ -59,7 +64,7 @@ const shape = parseShape({
 function graphInput(variant: 'plain' | 'hard', size: number): EngineInput {
   const seed = size === 1_000_000 ? 43 : 42;
   let prefix = shapedGraphFiles(size, seed, shape);
-  if (variant === 'hard') prefix = hardVariant(prefix, Number(values.triangles), seed);
+  if (variant === 'hard') prefix = hardVariant(prefix, triangles, seed);
   return graphEngineInput(readGraphFiles(prefix, size));
 }
 
