@@ -619,7 +619,11 @@ export function analyzeUrl(value: string, knowledge: ScreeningKnowledge): UrlAna
     (b) =>
       ownedBy(parts.domain, b) ||
       ownAccount(parts, b) ||
-      (sameLabel && (infraService(parts.subdomain) || bareSite(host, parts.subdomain)) && brands.includes(b)),
+      // on the brand's exact label on another ordinary TLD its name is never read as lure or crypto words, whatever
+      // the subdomain (`registry.walletconnect.org`): the brand is scored once, as the brand (fifteenth pass)
+      (sameLabel &&
+        (infraService(parts.subdomain) || bareSite(host, parts.subdomain) || ordinaryTld(host)) &&
+        brands.includes(b)),
   );
   const lureRuns = withoutBrands(
     runs,
