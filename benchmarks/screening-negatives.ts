@@ -16,11 +16,14 @@
  *   SubWallet, LI.FI ...);
  * - batch 13 (fourteenth pass): the same from the files of fifteen more registries of chains, coins, networks and
  *   wallets (Particle, BitGo, PancakeSwap, Substrate chain specs, SQD, Ledger, Hop, Stargate, Dynamic's wallet book
- *   ...).
+ *   ...);
+ * - batch 14 (fifteenth pass): the Homepage hosts of the Debian source packages batch 10 left out, and the hosts in
+ *   the files of registries of sites of every kind (brands' pages, oEmbed providers, licenses, web technologies,
+ *   wallets).
  * Each host goes to the validation or the test half by a hash of its registrable domain (batches 3 to 10: of its
- * family, familyKey), so the subdomains of one site never straddle the split. Since issue 14's fourteenth pass every
- * half of batches 1-12 and the older groups has been seen and is development data; batch 13's test half is the test
- * set, its validation half development data (roleOf).
+ * family, familyKey), so the subdomains of one site never straddle the split. Since issue 14's fifteenth pass every
+ * half of batches 1-13 and the older groups has been seen and is development data; batch 14's test halves are the
+ * test set, its validation halves development data (roleOf).
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -45,6 +48,8 @@ export type NegativeGroup =
   | 'chain-registries-11'
   | 'chain-registries-12'
   | 'chain-registries-13'
+  | 'debian-homepages-14'
+  | 'site-registries-14'
   | 'legitimate-hosts.txt';
 
 const CRYPTO_PACKAGE_HOSTS: Array<[string, NegativeGroup]> = [
@@ -66,6 +71,10 @@ const CRYPTO_PACKAGE_HOSTS: Array<[string, NegativeGroup]> = [
   [path.resolve(import.meta.dirname, 'negatives/chain-registry-hosts-12.txt'), 'chain-registries-12'],
   // Batch 13 (fourteenth pass): hosts in the files of fifteen more registries (chain-registry-hosts.ts --batch 13).
   [path.resolve(import.meta.dirname, 'negatives/chain-registry-hosts-13.txt'), 'chain-registries-13'],
+  // Batch 14 (fifteenth pass): the Homepage hosts of the Debian source packages batch 10 left out (debian-hosts.ts
+  // --batch 14), and the hosts in the files of registries of sites of every kind (chain-registry-hosts.ts --batch 14).
+  [path.resolve(import.meta.dirname, 'negatives/debian-hosts-14.txt'), 'debian-homepages-14'],
+  [path.resolve(import.meta.dirname, 'negatives/site-registry-hosts-14.txt'), 'site-registries-14'],
 ];
 
 /** Groups dealt by family (familyKey) instead of registrable domain; the older groups keep their halves. */
@@ -82,16 +91,21 @@ const FAMILY_SPLIT_GROUPS = new Set<NegativeGroup>([
   'chain-registries-11',
   'chain-registries-12',
   'chain-registries-13',
+  'debian-homepages-14',
+  'site-registries-14',
 ]);
 
 /**
- * The unseen group (issue 14, fourteenth pass): batch 13, the hosts in the files of fifteen more registries of
- * chains, coins and wallets (benchmarks/chain-registry-hosts.ts --batch 13), dealt by family into a development half
- * (splitOf `validation`: seen, rules may be chosen on it) and a test half (scanned once). Every other negative,
- * batch 12's test half included (the thirteenth pass's test set, whose 6 false positives were named), has been seen
+ * The unseen groups (issue 14, fifteenth pass): batch 14, the Homepage hosts of the Debian source packages batch 10
+ * left out and the hosts in the files of registries of sites of every kind, each dealt by family into a development
+ * half (splitOf `validation`: seen, rules may be chosen on it) and a test half (scanned once). Every other negative,
+ * batch 13's test half included (the fourteenth pass's test set, whose 4 false positives were named), has been seen
  * and is development data.
  */
-export const FRESH_GROUPS: ReadonlySet<NegativeGroup> = new Set<NegativeGroup>(['chain-registries-13']);
+export const FRESH_GROUPS: ReadonlySet<NegativeGroup> = new Set<NegativeGroup>([
+  'debian-homepages-14',
+  'site-registries-14',
+]);
 
 /** Where a negative stands: development (seen: choose settings on it) or the fresh test set (scan once). */
 export const roleOf = (host: string, group: NegativeGroup): 'development' | 'test' =>

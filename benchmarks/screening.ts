@@ -10,11 +10,12 @@
  *   the earlier fresh test sets, since the seventh and eighth; batch 7 since the ninth, batch 8 since the tenth,
  *   batch 9 and the development half of batch 10 since the eleventh, batch 10's test half and the development half
  *   of batch 11 since the twelfth, batch 11's test half and batch 12's development half since the thirteenth, batch
- *   12's test half and batch 13's development half since the fourteenth).
+ *   12's test half and batch 13's development half since the fourteenth, batch 13's test half and batch 14's
+ *   development halves since the fifteenth).
  * - test: knowledge = lists before TEST_CUTOFF (2025-06-01); positives = domains first seen from TEST_CUTOFF on;
- *   negatives = the unseen test half of the fresh batch (batch 13, hosts in the files of fifteen more registries of
- *   chains, coins and wallets, since issue 14's fourteenth pass; the old test halves are shown apart, as `seen:`
- *   rows).
+ *   negatives = the unseen test halves of the fresh batch (batch 14 since issue 14's fifteenth pass: the Homepage
+ *   hosts of the Debian source packages batch 10 left out, and the hosts in the files of registries of sites of
+ *   every kind; the old test halves are shown apart, as `seen:` rows).
  *   Every setting was chosen on validation; test is reported, not tuned on.
  * Knowledge besides ScamSniffer: MetaMask config, Phantom lists (snapshot 2025-05-07), Uniswap token list.
  * Negatives (screening-negatives.ts): chain RPC/explorer hosts of viem/chains, hosts in installed package docs,

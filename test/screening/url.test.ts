@@ -249,10 +249,12 @@ t.test("lure words inside a brand's name do not count on the brand's own sites",
   t.equal(lure('www.walletconnect.org'), undefined);
   t.equal(verdictOf('walletconnect.org'), 'allow', 'only the weak same-label point is left');
   t.match(lure('walletconnect.rest'), { words: ['walletconnect', 'connect'] }, 'not on a TLD phishing favours');
-  t.match(lure('login.walletconnect.org'), { points: 4 }, 'nor under a subdomain that is no infrastructure');
+  t.match(lure('login.walletconnect.org'), { points: 4 }, 'nor under a lure subdomain');
+  t.equal(lure('registry.walletconnect.org'), undefined, 'under any other subdomain on an ordinary TLD: its name');
+  t.equal(verdictOf('registry.walletconnect.org'), 'allow', 'the brand is scored once, as the weak same-label point');
   t.equal(verdictOf('walletconect.org'), 'warn', 'a typosquat under another TLD still warns');
   t.not(verdictOf('walletconnect-claim.org'), 'allow', 'the brand with a lure under another TLD still warns');
-  t.match(lure('app.walletconnect.co'), { points: 4 }, 'a non-infrastructure subdomain is not the brand service');
+  t.match(lure('app.walletconnect.co'), { points: 4 }, 'a lure-template subdomain (app.) is not the brand service');
   t.match(lure('okx-walletconnect.com'), { points: 4 }, 'borrowed next to another brand');
   t.equal(verdictOf('walletconnect-claim.xyz'), 'block', 'impersonation plus a lure still blocks');
 });

@@ -35,6 +35,7 @@ import {
   hostRuns,
   wordsIn,
 } from './host-words.ts';
+import { restsOnWords, withModelAgreement } from './model-agreement.ts';
 import { findTyposquat } from './typosquat.ts';
 import { HOST_MODEL, type HostModelInput, hostModelInput, scoreHostModel } from './host-model.ts';
 
@@ -618,7 +619,11 @@ export function analyzeUrl(value: string, knowledge: ScreeningKnowledge): UrlAna
     (b) =>
       ownedBy(parts.domain, b) ||
       ownAccount(parts, b) ||
-      (sameLabel && (infraService(parts.subdomain) || bareSite(host, parts.subdomain)) && brands.includes(b)),
+      // on the brand's exact label on another ordinary TLD its name is never read as lure or crypto words, whatever
+      // the subdomain (`registry.walletconnect.org`): the brand is scored once, as the brand (fifteenth pass)
+      (sameLabel &&
+        (infraService(parts.subdomain) || bareSite(host, parts.subdomain) || ordinaryTld(host)) &&
+        brands.includes(b)),
   );
   const lureRuns = withoutBrands(
     runs,
@@ -734,7 +739,7 @@ export function analyzeUrl(value: string, knowledge: ScreeningKnowledge): UrlAna
       typeof f.data?.points === 'number' &&
       f.data.points >= SECOND_SIGNAL_POINTS,
   );
-  const sev = endpointCap(
+  const bySum: Severity | null =
     impersonation && second && points >= HOST_THRESHOLDS.medium
       ? 'critical'
       : points >= HOST_THRESHOLDS.high
@@ -743,7 +748,12 @@ export function analyzeUrl(value: string, knowledge: ScreeningKnowledge): UrlAna
           ? 'medium'
           : points >= HOST_THRESHOLDS.low
             ? 'low'
-            : null,
+            : null;
+  // word signals alone warn only when the host model does not find the name clearly legitimate (fifteenth pass)
+  const wordsAlone = !modelWarn && restsOnWords(findings, BRAND_POINTS.product);
+  const backed = withModelAgreement(bySum, wordsAlone, out.hostModel?.logit ?? null);
+  const sev = endpointCap(
+    backed,
     endpoint !== null && !impersonation && !signals.some((x) => ENDPOINT_WARN_SIGNALS.has(x)),
   );
   if (sev !== null)
@@ -752,7 +762,8 @@ export function analyzeUrl(value: string, knowledge: ScreeningKnowledge): UrlAna
       severity: sev,
       message:
         `host-name heuristics score ${points} ` +
-        `(${signals.filter((s) => s !== 'url.confusable_brand' && s !== 'url.credentials').join(', ')})`,
+        `(${signals.filter((s) => s !== 'url.confusable_brand' && s !== 'url.credentials').join(', ')})` +
+        (backed !== bySum ? `; word signals alone, which the host model (${out.hostModel?.logit}) does not back` : ''),
       source: heuristic('url.host_score'),
       data: { points, signals: [...signals] },
     });
