@@ -7,8 +7,8 @@ import type { World } from './world.ts';
 export interface LegitContext {
   w: World;
   infra: Infra;
-  /** Listed legitimate wallets made so far. */
-  pool: string[];
+  /** Listed legitimate people made so far. */
+  pool: Life[];
   /** Listed farm wallets and the farms' funders, for legitimate people who deal with a farm. */
   farmWallets: string[];
   farmFunders: string[];
@@ -17,13 +17,13 @@ export interface LegitContext {
 }
 
 export function legitContext(w: World, infra: Infra, farmWallets: string[], farmFunders: string[]): LegitContext {
-  const pool: string[] = [];
+  const pool: Life[] = [];
   const person = (pattern: string, group: string, listed: boolean, tz?: number): Life => {
     const life = newLife(w, infra, w.address(), listed);
     if (tz !== undefined) life.tz = tz;
     if (listed) {
       w.enlist(life.wallet, 'legit' satisfies TruthRow['role'], pattern, group);
-      pool.push(life.wallet);
+      pool.push(life);
     }
     return life;
   };

@@ -14,7 +14,7 @@ import { deposit, withdraw, askAmount } from './cex.ts';
 import { CAMPAIGN_CHAINS, CHAINS, type ChainName, DAY, END, HOUR, MINUTE, START, humanTime, round } from './chains.ts';
 import type { GasDrop } from './infra.ts';
 import type { LegitContext } from './legit-context.ts';
-import { fund, live, type Life } from './life.ts';
+import { ensureFunded, fund, live, type Life } from './life.ts';
 
 function uses(life: Life, chain: ChainName): void {
   if (!life.chains.includes(chain)) life.chains.push(chain);
@@ -110,6 +110,7 @@ export function rfqTrader(ctx: LegitContext, target: number): void {
     for (let k = r.int(3, 15); k > 0; k--) {
       const chain = r.pick(life.chains);
       const t = humanTime(r, Math.max(life.from, life.funded.get(chain) ?? START) + HOUR, END, life.tz);
+      ensureFunded(w, infra, life, chain, t);
       act(w, infra, life.wallet, chain, t, 'rfq', life.usd * r.logUniform(0.5, 5));
     }
   }
@@ -131,6 +132,7 @@ export function farmTouch(ctx: LegitContext, target: number): void {
       ['otc', 35],
       ['paid', 25],
     ] as const);
+    if (how !== 'paid') ensureFunded(w, infra, life, chain, t);
     if (how === 'nft') {
       const price = round(r.logUniform(0.002, 0.2), 4);
       const tx = w.send(chain, life.wallet, infra.market[chain], price, 'ETH', t);

@@ -8,7 +8,7 @@
  *   they split bills in stablecoins.
  */
 import { CAMPAIGN_CHAINS, CHAINS, DAY, END, START, humanTime, round, timeZone } from './chains.ts';
-import { live, type Life } from './life.ts';
+import { ensureFunded, live, type Life } from './life.ts';
 import type { LegitContext } from './legit-context.ts';
 
 /** `own_wallets`: people with 2-3 wallets of their own. */
@@ -30,6 +30,7 @@ export function ownWallets(ctx: LegitContext, target: number): void {
       }
       const chain = r.pick(main.chains.filter((c) => c !== 'polygon'));
       const t = humanTime(r, Math.max(main.from, START - 200 * DAY), END - 20 * DAY, main.tz);
+      ensureFunded(w, ctx.infra, main, chain, t);
       w.send(chain, main.wallet, alt.wallet, round(r.logUniform(0.003, 0.4), 5), CHAINS[chain].native, t);
       alt.funded.set(chain, t);
       if (!alt.chains.includes(chain)) alt.chains.push(chain);
@@ -61,6 +62,7 @@ export function kin(ctx: LegitContext, target: number): void {
       if (r.chance(0.6)) {
         const t = humanTime(r, START - 120 * DAY, END - 10 * DAY, tz);
         const amount = r.chance(0.5) ? round(r.logUniform(0.005, 0.3), 4) : round(r.logUniform(10, 500), 0);
+        ensureFunded(w, ctx.infra, payer, chain, t);
         w.send(chain, payer.wallet, p.wallet, amount, amount < 1 ? CHAINS[chain].native : 'USDC', t);
         if (!p.funded.has(chain)) p.funded.set(chain, t);
         if (!p.chains.includes(chain)) p.chains.push(chain);
@@ -69,6 +71,7 @@ export function kin(ctx: LegitContext, target: number): void {
         const other = r.pick(people);
         if (other === p) continue;
         const t = humanTime(r, START - 60 * DAY, END, tz);
+        ensureFunded(w, ctx.infra, p, chain, t);
         w.send(chain, p.wallet, other.wallet, round(r.logUniform(8, 300), 2), 'USDC', t);
       }
     }

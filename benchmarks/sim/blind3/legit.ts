@@ -8,7 +8,7 @@ import { type LegitContext, legitContext } from './legit-context.ts';
 import { claimer, dropUsers, farmTouch, mintRush, rfqTrader } from './legit-hubs.ts';
 import { grantee, payroll, quester } from './legit-payouts.ts';
 import { kin, ownWallets } from './legit-social.ts';
-import { live } from './life.ts';
+import { ensureFunded, type Life, live } from './life.ts';
 import type { World } from './world.ts';
 
 export const BLIND3_LEGIT_PATTERNS = [
@@ -62,17 +62,19 @@ function plain(ctx: LegitContext, pattern: 'cex_user' | 'bridger' | 'veteran', t
       life.usd *= 2;
     }
     live(ctx.w, ctx.infra, life);
-    if (pattern === 'veteran') for (let k = r.int(3, 10); k > 0; k--) strangerPayment(ctx, life.wallet, life.tz);
+    if (pattern === 'veteran') for (let k = r.int(3, 10); k > 0; k--) strangerPayment(ctx, life);
   }
 }
 
 /** A payment to someone the payer knows: a new address, or now and then another listed user. */
-function strangerPayment(ctx: LegitContext, from: string, tz: number): void {
+function strangerPayment(ctx: LegitContext, life: Life): void {
   const { w } = ctx;
   const r = w.rng;
-  const to = r.chance(0.3) && ctx.pool.length > 0 ? r.pick(ctx.pool) : w.address();
+  const to = r.chance(0.3) && ctx.pool.length > 0 ? r.pick(ctx.pool).wallet : w.address();
   const chain = r.pick(CAMPAIGN_CHAINS);
-  const t = humanTime(r, START - 30 * DAY, END, tz);
+  const t = humanTime(r, Math.max(life.from, START - 30 * DAY), END, life.tz);
+  ensureFunded(w, ctx.infra, life, chain, t);
+  const from = life.wallet;
   if (r.chance(0.5)) w.send(chain, from, to, round(r.logUniform(5, 2000), 2), 'USDC', t);
   else w.send(chain, from, to, round(r.logUniform(0.002, 0.5), 4), 'ETH', t);
 }
@@ -104,6 +106,5 @@ export function buildLegit(w: World, infra: Infra, total: number, farms: FarmTie
   rfqTrader(ctx, n('rfq_trader'));
   farmTouch(ctx, n('farm_touch'));
   const r = w.rng;
-  for (const wallet of r.sample(ctx.pool, Math.round(ctx.pool.length * 0.05)))
-    strangerPayment(ctx, wallet, r.int(-8, 9));
+  for (const life of r.sample(ctx.pool, Math.round(ctx.pool.length * 0.05))) strangerPayment(ctx, life);
 }

@@ -82,7 +82,8 @@ const KINDS = (listed: boolean, chain: ChainName): Array<readonly [ActionKind, n
 export function live(w: World, infra: Infra, life: Life): void {
   const r = w.rng;
   const steps: Array<{ t: number; chain: ChainName; kind: ActionKind }> = [];
-  const earliest = (c: ChainName): number => Math.max(life.from, (life.funded.get(c) ?? life.from) + MINUTE);
+  // a withdrawal reaches the chain up to 8 minutes after it was asked for
+  const earliest = (c: ChainName): number => Math.max(life.from, (life.funded.get(c) ?? life.from) + 10 * MINUTE);
   for (let i = 0; i < life.actions; i++) {
     const chain = r.pick(life.chains);
     const kind = r.weighted(KINDS(life.listed, chain));
@@ -107,16 +108,26 @@ export function live(w: World, infra: Infra, life: Life): void {
     for (let k = r.int(1, 3); k > 0; k--) {
       const c = r.pick(life.chains);
       const amount = round(life.usd * r.logUniform(0.5, 4), 2);
-      deposit(w, life.ex, c, life.wallet, life.account, amount, 'USDC', tAny(w, life));
+      const t = tAny(w, life);
+      ensureFunded(w, infra, life, c, t);
+      deposit(w, life.ex, c, life.wallet, life.account, amount, 'USDC', t);
     }
 }
 
 const tAny = (w: World, life: Life): number => humanTime(w.rng, Math.max(life.from, START - 30 * DAY), END, life.tz);
 
+/** Money on `chain` before `t` for a payment the pattern makes: a first funding there if there is none by then. */
+export function ensureFunded(w: World, infra: Infra, life: Life, chain: ChainName, t: number): void {
+  const at = life.funded.get(chain);
+  if (at === undefined || at >= t) fund(w, infra, life, chain, t);
+  if (!life.chains.includes(chain)) life.chains.push(chain);
+}
+
 /** First money on `chain`, some minutes to weeks before `before`. */
 export function fund(w: World, infra: Infra, life: Life, chain: ChainName, before: number): void {
   const r = w.rng;
-  const t = before - Math.floor(r.logUniform(5 * MINUTE, 20 * DAY));
+  // asked for early enough that the money has arrived (a bridge takes up to 25 minutes) before it is needed
+  const t = before - 25 * MINUTE - Math.floor(r.logUniform(5 * MINUTE, 20 * DAY));
   life.funded.set(chain, t);
   const native = CHAINS[chain].native;
   if (chain !== 'ethereum' && chain !== 'polygon' && r.chance(life.bridgeShare)) {
