@@ -20,10 +20,24 @@ const FARM_KINDS: Array<readonly [ActionKind, number]> = [
 /** The farm chains where the wallet has money. */
 export const chainsOf = (f: Farm, wallet: string): ChainName[] => f.chains.filter((c) => fundedAt(f, wallet, c) < END);
 
-function doStep(w: World, infra: Infra, f: Farm, wallet: string, chain: ChainName, t: number, kind: ActionKind) {
+/**
+ * One action of a farm wallet: `exact` (lockstep bots) spends the farm's usual amount to the cent, else a script's
+ * jitter around it.
+ */
+function doStep(
+  w: World,
+  infra: Infra,
+  f: Farm,
+  wallet: string,
+  chain: ChainName,
+  t: number,
+  kind: ActionKind,
+  exact = false,
+) {
   const at = Math.max(t, fundedAt(f, wallet, chain) + MINUTE);
   const k = kind === 'vault' && chain !== 'base' ? 'campaign' : kind;
-  act(w, infra, wallet, chain, Math.max(at, k === 'campaign' || k === 'vault' ? START : 0), k, f.usd);
+  const usd = exact ? f.usd : f.usd * w.rng.range(0.75, 1.3);
+  act(w, infra, wallet, chain, Math.max(at, k === 'campaign' || k === 'vault' ? START : 0), k, usd);
 }
 
 /** The operator's sessions: each qualified wallet acts on 2-8 of the farm's working days. */
@@ -61,7 +75,7 @@ export function lockstep(w: World, infra: Infra, f: Farm, wallets: string[]): vo
       for (const s of steps) {
         const chain = fundedAt(f, wallet, s.chain) < END ? s.chain : chainsOf(f, wallet)[0];
         if (!chain) break;
-        doStep(w, infra, f, wallet, chain, at, s.kind);
+        doStep(w, infra, f, wallet, chain, at, s.kind, true);
         at += r.int(20, 180);
       }
     }
