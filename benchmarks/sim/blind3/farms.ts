@@ -109,9 +109,13 @@ export function buildFarms(w: World, infra: Infra, count: number): FarmTies {
     runFarm(w, infra, f);
     const listed = f.wallets.filter((a) => f.qualified.has(a));
     for (const a of listed) w.enlist(a, 'farm', type, f.id);
-    ties.wallets.push(...listed);
-    ties.funders.push(...f.funders.slice(0, 3));
-    if (type === 'mimic_users' || type === 'lockstep_swarm') ties.questers.push(...r.sample(listed, 60));
+    const dated = listed.map((address) => ({
+      address,
+      since: Math.min(...f.chains.map((c) => fundedAt(f, address, c))),
+    }));
+    ties.wallets.push(...dated);
+    ties.funders.push(...f.funders.slice(0, 3).map((address) => ({ address, since: f.start })));
+    if (type === 'mimic_users' || type === 'lockstep_swarm') ties.questers.push(...r.sample(dated, 60));
   }
   return ties;
 }

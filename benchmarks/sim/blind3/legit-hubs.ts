@@ -124,9 +124,10 @@ export function farmTouch(ctx: LegitContext, target: number): void {
   for (let i = 0; i < target; i++) {
     const life = ctx.person('farm_touch', '', true);
     live(w, infra, life);
-    const other = r.chance(0.15) && ctx.farmFunders.length > 0 ? r.pick(ctx.farmFunders) : r.pick(ctx.farmWallets);
+    const dated = r.chance(0.15) && ctx.farmFunders.length > 0 ? r.pick(ctx.farmFunders) : r.pick(ctx.farmWallets);
+    const other = dated.address;
     const chain = r.pick(CAMPAIGN_CHAINS);
-    const t = humanTime(r, START, END, life.tz);
+    const t = humanTime(r, Math.min(END - DAY, Math.max(START, dated.since + HOUR)), END, life.tz);
     const how = r.weighted([
       ['nft', 40],
       ['otc', 35],

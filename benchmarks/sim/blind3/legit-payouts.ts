@@ -8,7 +8,7 @@
  * Most people paid are not on the campaign list.
  */
 import { CHAINS, type ChainName, DAY, END, HOUR, START, round } from './chains.ts';
-import type { LegitContext } from './legit-context.ts';
+import type { Dated, LegitContext } from './legit-context.ts';
 import { live, type Life } from './life.ts';
 
 const SALARIES = [1500, 2000, 2500, 3000, 4000, 5000, 5000, 6000, 7500, 8000, 10000, 12000];
@@ -80,23 +80,26 @@ export function grantee(ctx: LegitContext, target: number): void {
  * `quester`: people who do quests; `farmQuesters` are farm wallets that do them too. Returns nothing: the weekly
  * batches are the ties.
  */
-export function quester(ctx: LegitContext, target: number, farmQuesters: string[]): void {
+export function quester(ctx: LegitContext, target: number, farmQuesters: Dated[]): void {
   const { w } = ctx;
   const r = w.rng;
   const chain = r.pick<ChainName>(['base', 'arbitrum']);
   const distributor = w.address();
   if (r.chance(0.4)) w.label(distributor, 'quests');
-  const people: string[] = [...farmQuesters];
+  const people: Dated[] = [...farmQuesters];
   for (let i = 0; i < target; i++) {
     const life = ctx.person('quester', 'quests', true);
     live(w, ctx.infra, life);
-    people.push(life.wallet);
+    people.push({ address: life.wallet, since: Math.min(...life.funded.values()) });
   }
-  for (let i = Math.round(target * r.range(1.5, 3)); i > 0; i--) people.push(w.address());
+  for (let i = Math.round(target * r.range(1.5, 3)); i > 0; i--) people.push({ address: w.address(), since: 0 });
   const reward = r.pick([0.0002, 0.0003, 0.0005]);
   for (let t = START + r.int(0, 6) * DAY + 15 * HOUR; t < END; t += 7 * DAY) {
     const tx = w.newTx();
-    const winners = r.sample(people, r.int(60, 250));
-    for (const p of winners) w.send(chain, distributor, p, reward, CHAINS[chain].native, t, tx);
+    const winners = r.sample(
+      people.filter((p) => p.since < t),
+      r.int(60, 250),
+    );
+    for (const p of winners) w.send(chain, distributor, p.address, reward, CHAINS[chain].native, t, tx);
   }
 }

@@ -4,7 +4,7 @@
  */
 import { CAMPAIGN_CHAINS, DAY, END, START, humanTime, round } from './chains.ts';
 import type { Infra } from './infra.ts';
-import { type LegitContext, legitContext } from './legit-context.ts';
+import { type Dated, type LegitContext, legitContext } from './legit-context.ts';
 import { claimer, dropUsers, farmTouch, mintRush, rfqTrader } from './legit-hubs.ts';
 import { grantee, payroll, quester } from './legit-payouts.ts';
 import { kin, ownWallets } from './legit-social.ts';
@@ -81,9 +81,9 @@ function strangerPayment(ctx: LegitContext, life: Life): void {
 
 export interface FarmTies {
   /** Listed farm wallets and farm funders (for `farm_touch`), farm wallets that do quests. */
-  wallets: string[];
-  funders: string[];
-  questers: string[];
+  wallets: Dated[];
+  funders: Dated[];
+  questers: Dated[];
 }
 
 /** About `total` listed legitimate wallets (group patterns round up to whole groups). */
