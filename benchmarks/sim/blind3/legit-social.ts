@@ -64,13 +64,15 @@ export function kin(ctx: LegitContext, target: number): void {
         const amount = r.chance(0.5) ? round(r.logUniform(0.005, 0.3), 4) : round(r.logUniform(10, 500), 0);
         ensureFunded(w, ctx.infra, payer, chain, t);
         w.send(chain, payer.wallet, p.wallet, amount, amount < 1 ? CHAINS[chain].native : 'USDC', t);
+        // for some it is how they started: their crypto life begins with this payment
+        if (r.chance(0.4)) p.from = Math.max(p.from, t);
         if (!p.funded.has(chain)) p.funded.set(chain, t);
         if (!p.chains.includes(chain)) p.chains.push(chain);
       }
       for (let k = r.int(0, 3); k > 0; k--) {
         const other = r.pick(people);
         if (other === p) continue;
-        const t = humanTime(r, START - 60 * DAY, END, tz);
+        const t = humanTime(r, Math.max(p.from, START - 60 * DAY), END, tz);
         ensureFunded(w, ctx.infra, p, chain, t);
         w.send(chain, p.wallet, other.wallet, round(r.logUniform(8, 300), 2), 'USDC', t);
       }
