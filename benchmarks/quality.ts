@@ -11,10 +11,12 @@
  * Last line: one JSON object. Usage: npm run bench:quality [-- --threads 2] [--dev-seeds 1,2] [--test-seeds 109,110]
  *   [--world-seeds 209,210] [--blind-seeds 9001,9002 [--blind-legit 15000] [--blind-farms 40]]
  *   [--blind2-seeds 9601,9602 [--blind2-legit 24000] [--blind2-farms 44]]
+ *   [--blind3-seeds 9801,9802 [--blind3-legit 25000] [--blind3-farms 45]]
  * Blind seeds (benchmarks/sim/blind-sim.ts, docs/blind-campaigns.md: shapes written without reading the engine) are
  * run with the shipped tuning and presets and reported only; with --dev-seeds "" --test-seeds "" --skip-hop
  * nothing else runs. Blind2 seeds (benchmarks/sim/blind-sim-2.ts, docs/blind-campaigns-2.md, a second simulator
  * written the same way) likewise; their farms built to leave no on-chain link (`nolink_` types) get rows apart.
+ * Blind3 seeds (benchmarks/sim/blind-sim-3.ts, docs/blind-campaigns-3.md, a third one, with chains) the same way.
  */
 import { parseArgs } from 'node:util';
 import {
@@ -43,6 +45,7 @@ import {
 import { simulateCampaign, UNLINKED_FARM_TYPES, type TruthRow } from './sim/campaign-sim.ts';
 import { simulateBlindCampaign } from './sim/blind-sim.ts';
 import { isNoLink, simulateBlind2Campaign } from './sim/blind-sim-2.ts';
+import { isNoLink3, simulateBlind3Campaign } from './sim/blind-sim-3.ts';
 
 const { values } = parseArgs({
   options: {
@@ -56,6 +59,9 @@ const { values } = parseArgs({
     'blind2-seeds': { type: 'string', default: '' },
     'blind2-legit': { type: 'string' },
     'blind2-farms': { type: 'string' },
+    'blind3-seeds': { type: 'string', default: '' },
+    'blind3-legit': { type: 'string' },
+    'blind3-farms': { type: 'string' },
     folds: { type: 'string', default: '5' },
     'skip-hop': { type: 'boolean' },
     'check-order': { type: 'boolean' },
@@ -73,6 +79,8 @@ if (values.help) {
       '    only; [--blind-legit 15000] [--blind-farms 40] set their sizes\n' +
       '  [--blind2-seeds 9601,9602]  campaigns of the second blind simulator (docs/blind-campaigns-2.md), likewise;\n' +
       '    [--blind2-legit 24000] [--blind2-farms 44] set their sizes\n' +
+      '  [--blind3-seeds 9801,9802]  campaigns of the third blind simulator (docs/blind-campaigns-3.md), likewise;\n' +
+      '    [--blind3-legit 25000] [--blind3-farms 45] set their sizes\n' +
       '  [--skip-hop] [--check-order] [--web-grid 0,5,8,12] [--share-grid 0.25,0.4,0.6] [--narrow-grid 1,0.75,0.5]\n' +
       '  --web-grid, --share-grid, --narrow-grid  candidate transferWebMin, listedShareFull and narrowFactor\n' +
       '    values, chosen inside the CV\n' +
@@ -153,11 +161,13 @@ async function simulate(seed: number, tuning: Partial<EngineTuning>, world = fal
 }
 const size = (v: string | undefined): number | undefined => (v === undefined ? undefined : Number(v));
 /**
- * A blind campaign (`blind`: benchmarks/sim/blind-sim.ts, `blind2`: benchmarks/sim/blind-sim-2.ts) run with the
- * shipped tuning: only ever reported, never chosen on.
+ * A blind campaign (`blind`: benchmarks/sim/blind-sim.ts, `blind2`: benchmarks/sim/blind-sim-2.ts, `blind3`:
+ * benchmarks/sim/blind-sim-3.ts) run with the shipped tuning: only ever reported, never chosen on.
  */
-function simulateBlind(seed: number, kind: 'blind' | 'blind2'): Promise<SimRun> {
-  const simulate = kind === 'blind' ? simulateBlindCampaign : simulateBlind2Campaign;
+function simulateBlind(seed: number, kind: 'blind' | 'blind2' | 'blind3'): Promise<SimRun> {
+  const simulate = { blind: simulateBlindCampaign, blind2: simulateBlind2Campaign, blind3: simulateBlind3Campaign }[
+    kind
+  ];
   const legitWallets = size(values[`${kind}-legit` as const]);
   return runShipped(seed, simulate({ seed, legitWallets, farms: size(values[`${kind}-farms` as const]) }));
 }
@@ -442,24 +452,29 @@ const blindRuns: SimRun[] = [];
 for (const seed of seeds(values['blind-seeds'])) blindRuns.push(await simulateBlind(seed, 'blind'));
 const blind2Runs: SimRun[] = [];
 for (const seed of seeds(values['blind2-seeds'])) blind2Runs.push(await simulateBlind(seed, 'blind2'));
+const blind3Runs: SimRun[] = [];
+for (const seed of seeds(values['blind3-seeds'])) blind3Runs.push(await simulateBlind(seed, 'blind3'));
 await pool.destroy();
 if (testRuns.length > 0) reportSims('sim test', testRuns, PRESETS);
 if (worldRuns.length > 0) reportSims('sim world', worldRuns, PRESETS);
 if (blindRuns.length > 0) reportSims('sim blind', blindRuns, PRESETS, PRESETS);
-if (blind2Runs.length > 0) {
-  const part = (keep: (t: TruthRow) => boolean): SimRun[] =>
-    blind2Runs.map((s) => ({ ...s, truth: s.truth.filter(keep) }));
+/** A blind simulator's campaigns: farms built to leave no on-chain link reported apart from the rest. */
+function reportBlind(set: string, runs: SimRun[], noLink: (pattern: string) => boolean): void {
+  if (runs.length === 0) return;
+  const part = (keep: (t: TruthRow) => boolean): SimRun[] => runs.map((s) => ({ ...s, truth: s.truth.filter(keep) }));
   reportSims(
-    'sim blind2',
-    part((t) => !isNoLink(t.pattern)),
+    set,
+    part((t) => !noLink(t.pattern)),
     PRESETS,
     PRESETS,
   );
   reportNoLink(
-    'sim blind2 nolink',
-    part((t) => isNoLink(t.pattern)),
+    `${set} nolink`,
+    part((t) => noLink(t.pattern)),
   );
 }
+reportBlind('sim blind2', blind2Runs, isNoLink);
+reportBlind('sim blind3', blind3Runs, isNoLink3);
 console.table(table);
 const bal = figures['sim-test:balanced'] as
   | {
@@ -502,6 +517,8 @@ console.log(
     blindSeconds: blindRuns.map((s) => r4(s.seconds)),
     blind2Seeds: seeds(values['blind2-seeds']),
     blind2Seconds: blind2Runs.map((s) => r4(s.seconds)),
+    blind3Seeds: seeds(values['blind3-seeds']),
+    blind3Seconds: blind3Runs.map((s) => r4(s.seconds)),
     figures,
   }),
 );
