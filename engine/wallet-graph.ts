@@ -11,6 +11,7 @@ import { fixedPrices, isRoundAmount, uniformAmounts } from './uniform-amounts.ts
 import { topUpSources } from './top-ups.ts';
 import { wholeSweepReceivers } from './whole-sweeps.ts';
 import { shared } from './parallel-louvain.ts';
+import { activityProfile, BURST_GAP_SECONDS, BURST_MIN, chanceBurstShare } from './burst-chance.ts';
 
 /** A referral code used by more wallets than this is a public code (an influencer's), not a ring. */
 export const MAX_CODE_SHARE = 100;
@@ -31,10 +32,9 @@ export const HUB_FUNDER = 3;
 /** Infrastructure: a labelled hub or an unlabelled one whose payments look like a service's (neutralised). */
 export const isInfrastructure = (hub: number): boolean => hub === HUB_LABELLED || hub === HUB_STATISTICAL;
 
-/** Payments to listed wallets at most this many seconds apart belong to one burst. */
-export const BURST_GAP_SECONDS = 300;
-/** A burst has at least this many payments. */
-export const BURST_MIN = 5;
+// BURST_GAP_SECONDS (300): payments to listed wallets at most this far apart belong to one burst; BURST_MIN (5): a
+// burst has at least this many payments. They live with the chance model that reads them (burst-chance.ts).
+export { BURST_GAP_SECONDS, BURST_MIN } from './burst-chance.ts';
 /** A high fan-out address is a farm's funder when at least this share of its timed payments are in bursts. */
 export const FUNDER_BURST_SHARE = 0.5;
 /**
@@ -473,10 +473,10 @@ function classifyFunders(
   }
   let funders = farmCollectors(hub, hubList, listed, transfers, forwardsOnlyToInfrastructure);
   let firstTime: Float64Array | undefined;
-  const span = blockTime ? timeSpan(blockTime) : 0;
+  const profile = activityProfile(listed, transfers);
   for (const [u, list] of touching) {
     if (hub[u] !== HUB_STATISTICAL) continue; // a farm's collector already
-    const chance = blockTime ? chanceBurstShare(list, blockTime, span) : 0;
+    const chance = blockTime ? chanceBurstShare(list, blockTime, profile) : 0;
     // half of its listed transfers in bursts beyond what its own rate makes by chance
     const bursts =
       burstCount(list, blockTime, txId, transfers.amount) - chance * list.length >=
@@ -646,37 +646,6 @@ function firstFundingTimes(hub: Uint8Array, transfers: EngineInput['transfers'])
     if (from[i] !== to[i] && t < first[to[i]]) first[to[i]] = t;
   }
   return first;
-}
-
-/** Seconds from the earliest to the latest block time of the input (0 without any). */
-function timeSpan(blockTime: Float64Array): number {
-  let lo = Number.POSITIVE_INFINITY;
-  let hi = Number.NEGATIVE_INFINITY;
-  for (let i = 0; i < blockTime.length; i++) {
-    const t = blockTime[i];
-    if (t < lo) lo = t;
-    if (t > hi) hi = t;
-  }
-  return hi > lo ? hi - lo : 0;
-}
-
-/**
- * The share of a hub's timed transfers that would fall in bursts by chance if its payment times (distinct seconds:
- * one batch is one payment) were spread at random over the input's time span: a busy hot wallet paying thousands of
- * listed users over a month pays one every few minutes, and BURST_MIN of them within BURST_GAP_SECONDS of each
- * other is then its routine, not a farm's burst. Each gap is short with probability p = 1 - e^(-rate·gap) (a
- * Poisson process), and a payment is in a run of BURST_MIN or more when the short gaps on its two sides add up to
- * BURST_MIN - 1: 1 - (1-p)² Σ_{k<BURST_MIN-1} (k+1)·p^k. No constant of its own; 0 when the span is unknown.
- */
-export function chanceBurstShare(list: number[], blockTime: Float64Array, span: number): number {
-  if (span <= 0) return 0;
-  const seconds = new Set<number>();
-  for (const i of list) if (!Number.isNaN(blockTime[i])) seconds.add(Math.floor(blockTime[i]));
-  if (seconds.size < BURST_MIN) return 0;
-  const p = 1 - Math.exp(-(seconds.size / span) * BURST_GAP_SECONDS);
-  let within = 0;
-  for (let k = 0; k < BURST_MIN - 1; k++) within += (k + 1) * p ** k;
-  return Math.max(0, 1 - (1 - p) ** 2 * within);
 }
 
 /** Amounts all round (isRoundAmount) and not all the same. */
