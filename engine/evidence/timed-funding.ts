@@ -241,6 +241,7 @@ export function fundingRuns(g: WalletGraph, ff: FirstFunding, uniformMin = 0): F
       // a batching service's runs are its routine: none counts (its common funding is then "spread in time")
       if (!infrastructure && routineBatches(runs, before)) runs.length = before;
       else dropTiers(runs, before);
+      dropPublicPayouts(runs, before, g.listed);
     }
     s = e;
   }
@@ -249,6 +250,24 @@ export function fundingRuns(g: WalletGraph, ff: FirstFunding, uniformMin = 0): F
   treeRuns(g, ff, kept);
   peelRuns(g, ff, kept);
   return kept;
+}
+
+/**
+ * Drops the batch and co-timed runs from `before` on most of whose recipients (more than half) are not on the
+ * campaign's list: a grant round's or a distributor's payout to the public, a few of whose recipients joined the
+ * campaign. A farm funds the wallets it submits (the issue's hubs by role: a funder's recipients concentrated in the
+ * list). "Most" is a definition, not a fitted constant.
+ */
+function dropPublicPayouts(runs: FundingRun[], before: number, listed: Uint8Array): void {
+  let kept = before;
+  for (let i = before; i < runs.length; i++) {
+    const r = runs[i];
+    let onList = 0;
+    for (const u of r.recipients) onList += listed[u];
+    const payout = (r.kind === 'batch_funding' || r.kind === 'cotimed_funding') && 2 * onList < r.recipients.length;
+    if (!payout) runs[kept++] = r;
+  }
+  runs.length = kept;
 }
 
 /**
