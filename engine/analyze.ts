@@ -22,7 +22,7 @@ import { keepMembers } from './membership.ts';
 import { transferWebEvidence } from './evidence/transfer-web.ts';
 import { sideScanTask } from './evidence/side-scan.ts';
 import { type AddressBytes, addressBytesOnce, clusterLabel, hashSorted, labelOfHashes } from './cluster-label.ts';
-import { evidenceBreadth, hasBlockTimes, socialOnly } from './evidence/breadth.ts';
+import { evidenceBreadth, hasBlockTimes, payingShare, socialOnly } from './evidence/breadth.ts';
 import { allFundingRuns, joinRuns } from './evidence/timed-funding.ts';
 import type {
   AnalyzeResult,
@@ -39,6 +39,7 @@ import type {
   SideScan,
 } from './types.ts';
 import { HUB_NONE } from './wallet-graph.ts';
+import { UNIFORM_SHARE } from './uniform-amounts.ts';
 
 export const DEFAULT_TUNING: EngineTuning = {
   hubMinDegree: 1000,
@@ -185,15 +186,22 @@ export async function decide(
       raw[c].inconclusive === true || (kindsOf[u] & REJECTABLE_MASK) === 0 || unconcerted(u) || paidNotActed(u),
     );
   // a narrow cluster (no tie joining transferWebMin listed wallets) lends less without block times, and with them
-  // when only its members' payments to one another tie it (breadth.ts)
+  // when only its members' payments to one another tie it (breadth.ts); so does such a social cluster however broad
+  // when its members are not nearly all payers: the webs people's payments form, and the people one faucet, grant
+  // or parent paid at unrelated times, grow with the campaign (a tenth of 72,000 people paying one or two others
+  // join webs of hundreds), while a farm's script has every wallet pay
   const narrowFactor = tuning.narrowFactor;
+  const socialWeb = (rc: RawCluster): boolean =>
+    payingShare(rc.members, evidence.direct, rc.direct.p0, rc.direct.p1) < UNIFORM_SHARE;
   const narrowCluster: boolean[] = [];
   let evidenceItems = 0;
   const clusters = raw.map((rc, c) => {
     const social = timed && socialOnly(rc.kinds, rc.evidence);
     socialCluster.push(social);
     const narrow =
-      narrowFactor < 1 && (!timed || social) && evidenceBreadth(rc.evidence, social) < tuning.transferWebMin;
+      narrowFactor < 1 &&
+      (!timed || social) &&
+      (evidenceBreadth(rc.evidence, social) < tuning.transferWebMin || (social && socialWeb(rc)));
     narrowCluster.push(narrow);
     const label = side && bytes ? sideLabel(side, bytes, rawOf[c], rc.members, kindsOf) : undefined;
     const { cluster, items } = finishCluster(graph, rc, evidence.direct, rc.listedShare ?? 1, tuning, label);

@@ -11,6 +11,7 @@
  */
 import type { WalletGraph } from '../wallet-graph.ts';
 import type { EvidenceItem } from '../types.ts';
+import type { DirectPairs } from './direct-pairs.ts';
 
 /** True when at least one transfer of the input carries a block time (timing evidence is then possible). */
 export function hasBlockTimes(g: WalletGraph): boolean {
@@ -74,4 +75,21 @@ export function socialOnly(kinds: ReadonlySet<string>, items: readonly EvidenceI
       if (it.kind === 'common_funder' && it.riskBearing && it.data.inBurst !== false) return false;
     }
   return kinds.size > 0;
+}
+
+/**
+ * The share of a cluster's members that paid another member (its direct-transfer pairs p0..p1 of `direct`). A farm's
+ * script has every wallet do what the others do (each pays the next, or one of the others); among people who know
+ * each other some pay and most are paid.
+ */
+export function payingShare(members: readonly number[], direct: DirectPairs, p0: number, p1: number): number {
+  if (members.length === 0) return 0;
+  const paid = new Set<number>();
+  for (let j = p0; j < p1; j++) {
+    if (direct.fromFirst[j] > 0) paid.add(direct.first[j]);
+    if (direct.transfers[j] > direct.fromFirst[j]) paid.add(direct.second[j]);
+  }
+  let n = 0;
+  for (const u of members) if (paid.has(u)) n++;
+  return n / members.length;
 }
