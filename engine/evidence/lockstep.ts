@@ -1,9 +1,11 @@
 /**
  * Lockstep behaviour: members of one cluster whose first three distinct receivers are the same, in the same order,
  * and who started that sequence within LOCKSTEP_GAP_SECONDS of one another (bots run through a script wallet after
- * wallet). Evidence inside a grouping only: it never groups wallets (in a quest campaign every honest user calls the
- * same contracts in the same order), is not conclusive and makes no wallet a member on its own.
+ * wallet), or who paid one receiver and next another, each step within that gap of one another (timed steps, at any
+ * point of their history). Evidence inside a grouping only: it never groups wallets (in a quest campaign every
+ * honest user calls the same contracts in the same order), is not conclusive and makes no wallet a member on its own.
  */
+import { UnionFind } from '../union-find.ts';
 import type { WalletGraph } from '../wallet-graph.ts';
 import type { AddItem, RawCluster } from './raw-cluster.ts';
 import { ramp } from './util.ts';
@@ -17,10 +19,23 @@ const RUN_MIN = 3;
 export function lockstepEvidence(g: WalletGraph, clusterOf: Int32Array, out: RawCluster[], addItem: AddItem): void {
   const { from, to, blockTime } = g;
   if (!blockTime) return;
+  // payments by members and by listed wallets outside clusters (a script's wallets a cluster left out keep its run
+  // going), in sender and time order
   const idx: number[] = [];
-  for (let i = 0; i < from.length; i++)
-    if (clusterOf[from[i]] >= 0 && from[i] !== to[i] && !Number.isNaN(blockTime[i])) idx.push(i);
+  for (let i = 0; i < from.length; i++) {
+    const sender = clusterOf[from[i]] >= 0 || g.listed[from[i]] === 1;
+    if (sender && from[i] !== to[i] && !Number.isNaN(blockTime[i])) idx.push(i);
+  }
   idx.sort((a, b) => from[a] - from[b] || blockTime[a] - blockTime[b] || to[a] - to[b]);
+  const members = idx.filter((i) => clusterOf[from[i]] >= 0);
+  firstStepsLockstep(g, members, clusterOf, out, addItem);
+  timedStepsLockstep(g, idx, clusterOf, out, addItem);
+}
+
+/** Members whose first LOCKSTEP_STEPS distinct receivers are the same, the first step started within the gap. */
+function firstStepsLockstep(g: WalletGraph, idx: number[], clusterOf: Int32Array, out: RawCluster[], addItem: AddItem) {
+  const { from, to } = g;
+  const blockTime = g.blockTime!;
   // per member: its first LOCKSTEP_STEPS distinct receivers and when it started
   const bySignature = new Map<string, Array<{ u: number; start: number }>>();
   for (let s = 0; s < idx.length; ) {
@@ -76,4 +91,76 @@ export function lockstepEvidence(g: WalletGraph, clusterOf: Int32Array, out: Raw
       s = e;
     }
   }
+}
+
+/** One member's payment to a receiver and its next payment, to another receiver, later. */
+interface Step {
+  u: number;
+  at: number;
+  nextAt: number;
+}
+
+/**
+ * Lockstep at any point of the wallets' history, both steps timed: RUN_MIN+ members of a cluster who paid one
+ * receiver and next another, each within LOCKSTEP_GAP_SECONDS of an earlier wallet of the run at both (a script run
+ * wallet after wallet). The run is over all listed senders, so members a community split cut apart stay in one run.
+ * Aged wallets, or wallets with history before the script, have other first receivers, which the first-steps rule
+ * reads. Two timed steps are the least that has an order; a mint rush of hundreds in minutes is one step, and the
+ * next payments of two people from it rarely fall within minutes of each other again. A next payment in the same
+ * second (one transaction paying two receivers) is the same step.
+ */
+function timedStepsLockstep(g: WalletGraph, idx: number[], clusterOf: Int32Array, out: RawCluster[], add: AddItem) {
+  const steps = stepPairs(g, idx);
+  for (const key of [...steps.keys()].sort()) {
+    const list = steps.get(key)!.sort((a, b) => a.at - b.at || a.u - b.u);
+    const [v, next] = key.split(':').map(Number);
+    for (const run of stepRuns(list)) {
+      const byCluster = new Map<number, Set<number>>();
+      for (const k of run) {
+        const c = clusterOf[list[k].u];
+        (byCluster.get(c) ?? byCluster.set(c, new Set()).get(c)!).add(list[k].u);
+      }
+      for (const c of [...byCluster.keys()].sort((a, b) => a - b)) {
+        const members = [...byCluster.get(c)!].sort((a, b) => a - b);
+        if (members.length < RUN_MIN || !out[c]) continue;
+        const data = { receivers: [g.addresses[v], g.addresses[next]], members: members.length, timedSteps: 2 };
+        add(c, 'graph', 'lockstep', 0.5 + 0.4 * ramp(members.length, RUN_MIN, 20), true, members, data, members);
+      }
+    }
+  }
+}
+
+/**
+ * Runs of steps sorted by time: each step joins the latest earlier one within LOCKSTEP_GAP_SECONDS that is in step
+ * with it at the next receiver too. Other wallets calling the same two contracts in between (a campaign's users)
+ * do not cut the script's run.
+ */
+function stepRuns(list: Step[]): number[][] {
+  const uf = new UnionFind(list.length);
+  for (let e = 1; e < list.length; e++)
+    for (let p = e - 1; p >= 0 && list[e].at - list[p].at <= LOCKSTEP_GAP_SECONDS; p--)
+      if (Math.abs(list[e].nextAt - list[p].nextAt) <= LOCKSTEP_GAP_SECONDS) {
+        uf.union(p, e);
+        break;
+      }
+  const runs = new Map<number, number[]>();
+  for (let e = 0; e < list.length; e++) {
+    const r = uf.find(e);
+    (runs.get(r) ?? runs.set(r, []).get(r)!).push(e);
+  }
+  return [...runs.values()];
+}
+
+/** Each sender's consecutive payments to two receivers, by the two receivers in order. */
+function stepPairs(g: WalletGraph, idx: number[]): Map<string, Step[]> {
+  const { from, to } = g;
+  const blockTime = g.blockTime!;
+  const steps = new Map<string, Step[]>();
+  for (let s = 0; s + 1 < idx.length; s++) {
+    const [i, j] = [idx[s], idx[s + 1]];
+    if (from[i] !== from[j] || to[i] === to[j] || blockTime[j] === blockTime[i]) continue;
+    const key = `${to[i]}:${to[j]}`;
+    (steps.get(key) ?? steps.set(key, []).get(key)!).push({ u: from[i], at: blockTime[i], nextAt: blockTime[j] });
+  }
+  return steps;
 }
