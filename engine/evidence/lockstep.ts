@@ -42,9 +42,15 @@ function firstStepsLockstep(g: WalletGraph, idx: number[], clusterOf: Int32Array
     const u = from[idx[s]];
     let e = s;
     const steps: number[] = [];
+    let stepAt = Number.NaN;
     while (e < idx.length && from[idx[e]] === u) {
       const v = to[idx[e]];
-      if (steps.length < LOCKSTEP_STEPS && !steps.includes(v)) steps.push(v);
+      // a payment in the second of the previous step is that step (one transaction paying two receivers)
+      const fresh = blockTime[idx[e]] !== stepAt && !steps.includes(v);
+      if (steps.length < LOCKSTEP_STEPS && fresh) {
+        steps.push(v);
+        stepAt = blockTime[idx[e]];
+      }
       e++;
     }
     if (steps.length === LOCKSTEP_STEPS) {
