@@ -19,16 +19,11 @@ const RUN_MIN = 3;
 export function lockstepEvidence(g: WalletGraph, clusterOf: Int32Array, out: RawCluster[], addItem: AddItem): void {
   const { from, to, blockTime } = g;
   if (!blockTime) return;
-  // payments by members and by listed wallets outside clusters (a script's wallets a cluster left out keep its run
-  // going), in sender and time order
   const idx: number[] = [];
-  for (let i = 0; i < from.length; i++) {
-    const sender = clusterOf[from[i]] >= 0 || g.listed[from[i]] === 1;
-    if (sender && from[i] !== to[i] && !Number.isNaN(blockTime[i])) idx.push(i);
-  }
+  for (let i = 0; i < from.length; i++)
+    if (clusterOf[from[i]] >= 0 && from[i] !== to[i] && !Number.isNaN(blockTime[i])) idx.push(i);
   idx.sort((a, b) => from[a] - from[b] || blockTime[a] - blockTime[b] || to[a] - to[b]);
-  const members = idx.filter((i) => clusterOf[from[i]] >= 0);
-  firstStepsLockstep(g, members, clusterOf, out, addItem);
+  firstStepsLockstep(g, idx, clusterOf, out, addItem);
   timedStepsLockstep(g, idx, clusterOf, out, addItem);
 }
 
@@ -109,7 +104,7 @@ interface Step {
 /**
  * Lockstep at any point of the wallets' history, both steps timed: RUN_MIN+ members of a cluster who paid one
  * receiver and next another, each within LOCKSTEP_GAP_SECONDS of an earlier wallet of the run at both (a script run
- * wallet after wallet). The run is over all listed senders, so members a community split cut apart stay in one run.
+ * wallet after wallet). The run is over the members of every cluster: members a community split put apart stay in it.
  * Aged wallets, or wallets with history before the script, have other first receivers, which the first-steps rule
  * reads. Two timed steps are the least that has an order; a mint rush of hundreds in minutes is one step, and the
  * next payments of two people from it rarely fall within minutes of each other again. A next payment in the same
@@ -117,9 +112,10 @@ interface Step {
  */
 function timedStepsLockstep(g: WalletGraph, idx: number[], clusterOf: Int32Array, out: RawCluster[], add: AddItem) {
   const steps = stepPairs(g, idx);
-  for (const key of [...steps.keys()].sort()) {
+  const n = g.addresses.length;
+  for (const key of [...steps.keys()].sort((a, b) => a - b)) {
     const list = steps.get(key)!.sort((a, b) => a.at - b.at || a.u - b.u);
-    const [v, next] = key.split(':').map(Number);
+    const [v, next] = [Math.floor(key / n), key % n];
     for (const run of stepRuns(list)) {
       const byCluster = new Map<number, Set<number>>();
       for (const k of run) {
@@ -157,15 +153,16 @@ function stepRuns(list: Step[]): number[][] {
   return [...runs.values()];
 }
 
-/** Each sender's consecutive payments to two receivers, by the two receivers in order. */
-function stepPairs(g: WalletGraph, idx: number[]): Map<string, Step[]> {
+/** Each member's consecutive payments to two receivers, by the two receivers in order (key: first · n + next). */
+function stepPairs(g: WalletGraph, idx: number[]): Map<number, Step[]> {
   const { from, to } = g;
   const blockTime = g.blockTime!;
-  const steps = new Map<string, Step[]>();
+  const n = g.addresses.length;
+  const steps = new Map<number, Step[]>();
   for (let s = 0; s + 1 < idx.length; s++) {
     const [i, j] = [idx[s], idx[s + 1]];
     if (from[i] !== from[j] || to[i] === to[j] || blockTime[j] === blockTime[i]) continue;
-    const key = `${to[i]}:${to[j]}`;
+    const key = to[i] * n + to[j];
     (steps.get(key) ?? steps.set(key, []).get(key)!).push({ u: from[i], at: blockTime[i], nextAt: blockTime[j] });
   }
   return steps;
