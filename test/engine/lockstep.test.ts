@@ -69,6 +69,17 @@ t.test(
   },
 );
 
+t.test('the aged farm and its users in reverse order: the same output, byte for byte', async (t) => {
+  const { farm, rows } = agedFarm();
+  farm.forEach((w, i) => rows.push([w, taskA, T0 + i * 200, 0.003], [w, taskB, T0 + 3 * DAY + i * 200, 0.003]));
+  const u = users(40, (i) => T0 - 5 * DAY + i * 7 * 3600 + (i % 4 === 0 ? 0 : 101));
+  const all = [...rows, ...u.rows];
+  const forward = await run(timedInput([...farm, ...u.users], all, labels));
+  const reversed = await run(timedInput([...farm, ...u.users], all.slice().reverse(), labels));
+  t.ok(timedLockstep(forward).length > 0, 'with timed-steps lockstep');
+  t.equal(JSON.stringify(reversed), JSON.stringify(forward));
+});
+
 t.test('a mint rush, one transaction paying two receivers, then each buyer on its own: no lockstep', async (t) => {
   const funder = evm('ls2-friend-funder');
   const [mint, fee, market] = [evm('ls2-mint'), evm('ls2-mint-fee'), evm('ls2-market')];
