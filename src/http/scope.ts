@@ -15,7 +15,6 @@ import {
 import { principalOf, type AppContext } from './route-def.ts';
 import { scopedKeysetPage, scopedTextPage } from './pagination.ts';
 import type { CursorScope } from './cursor-codec.ts';
-import type { TextPageQuery } from '../../storage/repos/page-text-repo.ts';
 
 export const resolveCampaign = (ctx: AppContext): Promise<CampaignRow> =>
   findCampaign(ctx.services.store.db, principalOf(ctx).ownerId, ctx.params.id);
@@ -119,32 +118,25 @@ const pathIds = (ctx: AppContext) => ({
 });
 
 /**
- * The rows a text page reads: `take` is the limit + 1 (the extra row tells whether more exist, which the text page's
- * statement asks with a probe of its own) or 0 (a bad cursor: the scope only).
- */
-const textPageRows = (take: number, query: PageQuery): number => Math.min(take, query.limit);
-
-/**
  * runOrdinalPage with the items written as JSON text by the database (page-text-repo.ts, scopedTextPage): the same
  * cursors, so either path continues the other's pages.
  */
-export const runTextPage = (ctx: AppContext, query: PageQuery, kind: string, page: TextPageQuery) =>
+export const runTextPage = (ctx: AppContext, query: PageQuery, kind: string, page: PageSql) =>
   scopedTextPage({
     ...pageOptions(ctx, query, runCursorScope(ctx, kind)),
     fetch: (position, take) =>
-      findRunWithTextPage(ctx.services.store.hotReads, pathIds(ctx), page, position, textPageRows(take, query)),
+      findRunWithTextPage(ctx.services.store.hotReads, pathIds(ctx), page(position, take), query.limit),
   });
 
 /** clusterOrdinalPage with the items written as JSON text by the database. */
-export const clusterTextPage = (ctx: AppContext, query: PageQuery, kind: string, page: TextPageQuery) =>
+export const clusterTextPage = (ctx: AppContext, query: PageQuery, kind: string, page: PageSql) =>
   scopedTextPage({
     ...pageOptions(ctx, query, clusterCursorScope(ctx, kind)),
     fetch: (position, take) =>
       findClusterWithTextPage(
         ctx.services.store.hotReads,
         { ...pathIds(ctx), clusterLabel: ctx.params.clusterLabel },
-        page,
-        position,
-        textPageRows(take, query),
+        page(position, take),
+        query.limit,
       ),
   });

@@ -3,7 +3,6 @@ import type { Kysely, RawBuilder } from 'kysely';
 import type { Database } from '../../storage/database.ts';
 import type { AnalysisRow } from '../../storage/repos/analyses-repo.ts';
 import type { ClusterRow } from '../../storage/repos/results-repo.ts';
-import type { TextPageQuery } from '../../storage/repos/page-text-repo.ts';
 import { getCampaign, type CampaignRow } from '../../storage/repos/campaigns-repo.ts';
 import {
   resolveReadScope,
@@ -96,11 +95,10 @@ function runOf<C, R>(r: { campaign: C | null; run: R | null }): { campaign: C; r
 export async function findRunWithTextPage(
   db: Kysely<Database>,
   ids: { ownerId: string; campaignId: string; analysisId: string },
-  page: TextPageQuery,
-  after: number,
+  page: RawBuilder<unknown>,
   limit: number,
 ): Promise<{ scope: { campaign: PageCampaign; run: PageRun }; page: TextPage }> {
-  const r = await resolveReadScopeWithTextPage(db, ids, page, after, limit);
+  const r = await resolveReadScopeWithTextPage(db, ids, page, limit);
   return { scope: runOf(r), page: r.page };
 }
 
@@ -108,11 +106,10 @@ export async function findRunWithTextPage(
 export async function findClusterWithTextPage(
   db: Kysely<Database>,
   ids: { ownerId: string; campaignId: string; analysisId: string; clusterLabel: string },
-  page: TextPageQuery,
-  after: number,
+  page: RawBuilder<unknown>,
   limit: number,
 ): Promise<{ scope: { campaign: PageCampaign; run: PageRun; cluster: PageCluster }; page: TextPage }> {
-  const r = await resolveReadScopeWithTextPage(db, ids, page, after, limit);
+  const r = await resolveReadScopeWithTextPage(db, ids, page, limit);
   const scope = runOf(r);
   if (!r.cluster) throw notFound('cluster_not_found', 'cluster');
   return { scope: { ...scope, cluster: r.cluster }, page: r.page };

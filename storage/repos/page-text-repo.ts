@@ -10,13 +10,6 @@
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 
-/**
- * A page query of JSON text items for resolveReadScopeWithTextPage (scope-repo.ts): `ordinal`, `item` (one JSON
- * value as text) and `plain` (a boolean, never null) of at most `take` rows after the position `after`, a value or
- * an SQL expression, over the run `a` (and cluster `cl`), in ordinal order.
- */
-export type TextPageQuery = (after: number | RawBuilder<number>, take: number) => RawBuilder<unknown>;
-
 /** A value as JSON text (`null` for SQL null). */
 const json = (column: string) => `coalesce(to_json(${column})::text, 'null')`;
 
@@ -54,7 +47,7 @@ export const memberItemText = (d: string, a: string): string => {
 };
 
 /** The stored decisionRowView text of each decision of the run `a` after `afterOrdinal`. */
-export const decisionsTextPage: TextPageQuery = (afterOrdinal, take) =>
+export const decisionsTextPage = (afterOrdinal: number, take: number): RawBuilder<unknown> =>
   decisionPage(
     storedItems.decision,
     sql`d.analysis_id = a.id and d.ordinal > ${afterOrdinal} order by d.ordinal limit ${take}`,
@@ -65,7 +58,7 @@ export const decisionsTextPage: TextPageQuery = (afterOrdinal, take) =>
  * for (its wallet's or its cluster's, as latestReviews reads them) is not plain, and its page takes the general
  * path that shows the review.
  */
-export const membersTextPage: TextPageQuery = (afterOrdinal, take) =>
+export const membersTextPage = (afterOrdinal: number, take: number): RawBuilder<unknown> =>
   decisionPage(
     storedItems.member,
     sql`d.analysis_id = a.id and d.cluster_ordinal = cl.ordinal and d.ordinal > ${afterOrdinal}
@@ -93,7 +86,7 @@ export const catalogItemText = (k: string, a: string): string => {
  * The stored catalogRow text of each cluster of the run `a` after `afterOrdinal`; a page with a label that a link
  * must escape takes the general path.
  */
-export const catalogTextPage: TextPageQuery = (afterOrdinal, take) =>
+export const catalogTextPage = (afterOrdinal: number, take: number): RawBuilder<unknown> =>
   sql`select k.ordinal, k.catalog_item as item, k.label ~ ${sql.raw(URI_PLAIN)} as plain
     from clusters k where k.analysis_id = a.id and k.ordinal > ${afterOrdinal} order by k.ordinal limit ${take}`;
 

@@ -9,7 +9,6 @@ import { prepared } from '../prepared-statement.ts';
 import type { AnalysisRow } from './analyses-repo.ts';
 import { toCampaign, type CampaignRow } from './campaigns-repo.ts';
 import { CLUSTER_COLUMNS, type ClusterRow } from './results-repo.ts';
-import type { TextPageQuery } from './page-text-repo.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -151,41 +150,34 @@ function pageScopeOf(row: Record<string, unknown>, clusterLabel: string | undefi
 
 /**
  * The scope of a read and a page written as JSON text by the database, in one statement: the server splices the
- * text into the response without parsing it. The page is `limit` rows of `page` after `after`; whether more exist
- * is one index probe for the next row (counted in `count` as the limit + 1st row, whose `plain` counts too).
+ * text into the response without parsing it. `page` selects `ordinal`, `item` (one JSON value as text) and `plain`
+ * over the run `a` (and cluster `cl`), at most `limit` + 1 rows; see storage/repos/page-text-repo.ts.
  */
 export async function resolveReadScopeWithTextPage(
   db: Db,
   ids: { ownerId: string; campaignId: string; analysisId: string; clusterLabel?: string },
-  page: TextPageQuery,
-  after: number,
+  page: RawBuilder<unknown>,
   limit: number,
 ): Promise<PageScope & { page: TextPage }> {
   const { ownerId, campaignId, analysisId, clusterLabel } = ids;
   const r = await sql<Record<string, unknown>>`${prepared}
-    select ${pageScopeColumns(clusterLabel)}, p.page_count + (p.next_plain is not null)::int as page_count,
-      p.page_last, p.page_text, p.page_plain and coalesce(p.next_plain, true) as page_plain
+    select ${pageScopeColumns(clusterLabel)}, p.page_count, p.page_last, p.page_text, p.page_plain
     ${scopeJoins(ownerId, campaignId, analysisId, clusterLabel)}
-    ${textPageJoin(page, after, limit)}
+    ${textPageJoin({ page, limit })}
     where c.id = ${campaignId} and c.owner_id = ${ownerId}`.execute(db);
   const row = r.rows[0];
   if (!row) return { campaign: null, run: null, cluster: null, page: { text: '', count: 0, last: null, plain: true } };
   return { ...pageScopeOf(row, clusterLabel), page: textPageOf(row) };
 }
 
-/**
- * The lateral join that aggregates a text page and probes for the row after it (`next_plain`, null when there is
- * none). Reading `limit` + 1 rows and numbering them to keep the last out of the text cost PostgreSQL a third more
- * CPU (a window over the rows' text; docs/benchmarks.md, "Issue 17, tenth pass"). The probe's `max(x.ordinal)` is
- * the aggregate of this level, so it runs once, after the page.
- */
-const textPageJoin = (page: TextPageQuery, after: number, limit: number) => sql`
+/** The lateral join that aggregates a text page (row_number keeps the limit + 1st row out of the text). */
+const textPageJoin = (t: { page: RawBuilder<unknown>; limit: number }) => sql`
     left join lateral (
-      select count(*)::int as page_count, max(x.ordinal) as page_last,
-        coalesce(string_agg(x.item, ',' order by x.ordinal), '') as page_text,
-        coalesce(bool_and(x.plain), true) as page_plain,
-        (select nx.plain from (${page(sql<number>`max(x.ordinal)`, 1)}) nx) as next_plain
-      from (${page(after, limit)}) x
+      select count(*)::int as page_count,
+        max(q.ordinal) filter (where q.n <= ${t.limit}) as page_last,
+        coalesce(string_agg(q.item, ',' order by q.ordinal) filter (where q.n <= ${t.limit}), '') as page_text,
+        coalesce(bool_and(q.plain), true) as page_plain
+      from (select x.*, row_number() over (order by x.ordinal) as n from (${t.page}) x) q
     ) p on true`;
 
 /** The campaign `c`, its run `a` when the owner's, and (with a label) the run's cluster `cl`. */
