@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import Koa from 'koa';
 import type { Config } from '../core/config.ts';
 import { createLogger, type Logger } from '../core/logger.ts';
+import { newRequestId } from '../core/ids.ts';
 import { openStore, type Store } from '../../storage/store.ts';
 import { getOrCreateSetting } from '../../storage/repos/settings-repo.ts';
 import { createCursorCodec } from '../http/cursor-codec.ts';
@@ -93,8 +94,7 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
   koa.context.services = services;
   koa.context.config = config;
   koa.use(async (ctx, next) => {
-    const requestId =
-      (ctx.get('x-request-id') || '').slice(0, 64).replace(/[^\w.-]/g, '') || randomBytes(8).toString('hex');
+    const requestId = (ctx.get('x-request-id') || '').slice(0, 64).replace(/[^\w.-]/g, '') || newRequestId();
     ctx.state.requestId = requestId;
     ctx.state.log = log.child({ reqId: requestId });
     ctx.set('X-Request-Id', requestId);

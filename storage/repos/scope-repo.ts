@@ -100,6 +100,8 @@ export async function resolveReadScopeWithPage(
  */
 export interface TextPage {
   text: string;
+  /** The UTF-8 length of `text` as PostgreSQL counts it (its octet_length in a UTF8 database). */
+  bytes: number;
   count: number;
   last: number | null;
   plain: boolean;
@@ -161,12 +163,19 @@ export async function resolveReadScopeWithTextPage(
 ): Promise<PageScope & { page: TextPage }> {
   const { ownerId, campaignId, analysisId, clusterLabel } = ids;
   const r = await sql<Record<string, unknown>>`${prepared}
-    select ${pageScopeColumns(clusterLabel)}, p.page_count, p.page_last, p.page_text, p.page_plain
+    select ${pageScopeColumns(clusterLabel)}, p.page_count, p.page_last, p.page_text,
+      octet_length(p.page_text) as page_bytes, p.page_plain
     ${scopeJoins(ownerId, campaignId, analysisId, clusterLabel)}
     ${textPageJoin({ page, limit })}
     where c.id = ${campaignId} and c.owner_id = ${ownerId}`.execute(db);
   const row = r.rows[0];
-  if (!row) return { campaign: null, run: null, cluster: null, page: { text: '', count: 0, last: null, plain: true } };
+  if (!row)
+    return {
+      campaign: null,
+      run: null,
+      cluster: null,
+      page: { text: '', bytes: 0, count: 0, last: null, plain: true },
+    };
   return { ...pageScopeOf(row, clusterLabel), page: textPageOf(row) };
 }
 
@@ -213,6 +222,7 @@ async function scopeQuery(
 
 const textPageOf = (row: Record<string, unknown>): TextPage => ({
   text: row.page_text as string,
+  bytes: row.page_bytes as number,
   count: row.page_count as number,
   last: row.page_last as number | null,
   plain: row.page_plain as boolean,

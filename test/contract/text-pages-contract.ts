@@ -91,6 +91,7 @@ export function textPagesContract(t: Test, factory: StoreFactory): void {
       const expected = (await listDecisions(s.db, analysisId, 1, 2)).map((r) => decisionRowView(CHAIN, r));
       t.same(items(displayWalletAddresses(CHAIN, d.page.text)), expected, `decisions after 1, limit 2 (${round})`);
       t.match(d.page, { count: 3, last: 3, plain: true }, 'limit + 1 rows found: there is a next page');
+      t.equal(d.page.bytes, Buffer.byteLength(d.page.text), "the text's UTF-8 length, a non-ASCII label and all");
       t.equal(d.run?.id, analysisId);
     }
     const tail = await resolveReadScopeWithTextPage(s.db, ids, decisionsTextPage(3, 11), 10);

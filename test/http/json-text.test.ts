@@ -30,6 +30,19 @@ t.test('a page built as bytes is JSON.stringify of the same object', async (t) =
   t.equal(objectWithArrayBytes({}, 'items', '', {}).toString(), '{"items":[]}');
 });
 
+t.test("the items' UTF-8 length as counted elsewhere is used, and a wrong count is measured again", async (t) => {
+  const head = { object: 'page' };
+  for (const items of [ITEMS, `{"r":"funded → mixer, ü, 𝄞"},${ITEMS}`, '{"r":"ü"}']) {
+    const expected = JSON.stringify({ ...head, items: JSON.parse(`[${items}]`), n: 1 });
+    const bytes = Buffer.byteLength(items);
+    for (const count of [bytes, bytes - 1, bytes + 1, bytes - 2, bytes + 3, 0, 2 * bytes]) {
+      const built = objectWithArrayBytes(head, 'items', items, { n: 1 }, undefined, count);
+      t.equal(built.toString('utf8'), expected, `count ${count} of ${bytes}`);
+      t.equal(built.length, Buffer.byteLength(expected));
+    }
+  }
+});
+
 t.test('the address pass over bytes writes what the text pass writes, ASCII or not', async (t) => {
   for (const items of [ITEMS, `{"reason":"über"},${ITEMS}`, `${ITEMS},{"walletAddress":"${OTHER}","r":"→"}`]) {
     const expected = JSON.stringify({

@@ -33,12 +33,19 @@ const MAX_CACHED_CHECKSUMS = 200_000;
 
 /** The EIP-55 form of a stored address (cached: a keccak per address is costly on hot pages). */
 export function displayEvmAddress(stored: string): string {
-  if (!/^0x[0-9a-f]{40}$/.test(stored)) return stored;
-  let out = checksums.get(stored);
+  return /^0x[0-9a-f]{40}$/.test(stored) ? checksumEvmAddress(stored) : stored;
+}
+
+/**
+ * displayEvmAddress of text the caller has matched as 0x and 40 lower-case hex digits already (a page's address
+ * pass): the same cache, without testing the shape again.
+ */
+export function checksumEvmAddress(lower: string): string {
+  let out = checksums.get(lower);
   if (out === undefined) {
     if (checksums.size >= MAX_CACHED_CHECKSUMS) checksums.clear();
-    out = getAddress(stored);
-    checksums.set(stored, out);
+    out = getAddress(lower);
+    checksums.set(lower, out);
   }
   return out;
 }

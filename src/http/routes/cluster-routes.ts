@@ -80,7 +80,7 @@ export const clusterRoutes: RouteDef[] = [
       ctx.state.immutable = fast.scope.run.status === 'completed';
       const head = await catalogHead(ctx, fast.scope);
       const tail = { pagination: fast.pagination, boundaries: BOUNDARIES };
-      sendJsonText(ctx, objectWithArrayBytes(head, 'clusters', fast.page.text, tail));
+      sendJsonText(ctx, objectWithArrayBytes(head, 'clusters', fast.page.text, tail, undefined, fast.page.bytes));
     },
   }),
   defineRoute({
@@ -221,7 +221,14 @@ export const clusterRoutes: RouteDef[] = [
       const tail = { pagination: fast.pagination, boundaries: BOUNDARIES };
       sendJsonText(
         ctx,
-        objectWithArrayBytes(head, 'members', fast.page.text, tail, displayWalletAddressBytes(run.chain)),
+        objectWithArrayBytes(
+          head,
+          'members',
+          fast.page.text,
+          tail,
+          displayWalletAddressBytes(run.chain),
+          fast.page.bytes,
+        ),
       );
     },
   }),

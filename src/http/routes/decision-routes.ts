@@ -83,7 +83,10 @@ export const decisionRoutes: RouteDef[] = [
         policyVersion: run.policyVersion,
       };
       const tail = { pagination, boundaries: BOUNDARIES };
-      sendJsonText(ctx, objectWithArrayBytes(head, 'decisions', page.text, tail, displayWalletAddressBytes(run.chain)));
+      sendJsonText(
+        ctx,
+        objectWithArrayBytes(head, 'decisions', page.text, tail, displayWalletAddressBytes(run.chain), page.bytes),
+      );
     },
   }),
   defineRoute({
