@@ -545,9 +545,20 @@ function runEvidence(
   }
 }
 
-/** Two of these times within SWEEP_GAP_SECONDS of each other. */
+/**
+ * Most (half or more) of these send times within SWEEP_GAP_SECONDS of another: members sending to one receiver as
+ * a script sweeps them. Not merely two of them: among hundreds of people paying one contract over months, some two
+ * pay within minutes of each other by chance (found on the third blind generator's development seeds, where
+ * people paying one unlabelled contract made a sweep of a 15,000-wallet cluster).
+ */
 function hasBurst(times: number[]): boolean {
   times.sort((a, b) => a - b);
-  for (let k = 1; k < times.length; k++) if (times[k] - times[k - 1] <= SWEEP_GAP_SECONDS) return true;
-  return false;
+  let close = 0;
+  for (let k = 0; k < times.length; k++)
+    if (
+      (k > 0 && times[k] - times[k - 1] <= SWEEP_GAP_SECONDS) ||
+      (k + 1 < times.length && times[k + 1] - times[k] <= SWEEP_GAP_SECONDS)
+    )
+      close++;
+  return 2 * close >= times.length;
 }
