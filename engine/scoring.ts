@@ -24,7 +24,7 @@ export const PRESET_THRESHOLDS: Record<RiskPreset, { review: number; reject: num
     tradeOff: 'the default: well-supported clusters rejected, plausible ones sent to review',
   },
   strict: {
-    review: 34,
+    review: 29,
     reject: 65,
     tradeOff: 'catches small and weakly linked clusters too; expect more manual review',
   },
