@@ -15,10 +15,15 @@ export const BURST_GAP_SECONDS = 300;
 export const BURST_MIN = 5;
 const DAY_SECONDS = 86_400;
 
-/** Timed transfers touching a listed wallet, per day from the input's first block time. */
+/**
+ * Timed transfers touching a listed wallet, per day (day index from the input's first block time; only days with
+ * any, so one wild block time costs one entry, not an array as long as the span), and the span in seconds.
+ */
 export interface ActivityProfile {
   start: number;
-  perDay: Float64Array;
+  span: number;
+  /** [day, transfers] in ascending days: sums over them do not depend on the input's order. */
+  perDay: Array<[number, number]>;
   total: number;
 }
 
@@ -32,16 +37,17 @@ export function activityProfile(listed: Uint8Array, transfers: EngineInput['tran
     if (t < lo) lo = t;
     if (t > hi) hi = t;
   }
-  if (!(hi >= lo)) return null;
-  const perDay = new Float64Array(Math.floor((hi - lo) / DAY_SECONDS) + 1);
+  if (!(hi >= lo) || !Number.isFinite(hi - lo)) return null;
+  const perDay = new Map<number, number>();
   let total = 0;
   for (let i = 0; i < from.length; i++) {
     const t = blockTime[i];
     if (Number.isNaN(t) || (!listed[from[i]] && !listed[to[i]])) continue;
-    perDay[Math.floor((t - lo) / DAY_SECONDS)]++;
+    const d = Math.floor((t - lo) / DAY_SECONDS);
+    perDay.set(d, (perDay.get(d) ?? 0) + 1);
     total++;
   }
-  return { start: lo, perDay, total };
+  return { start: lo, span: hi - lo, perDay: [...perDay].sort((a, b) => a[0] - b[0]), total };
 }
 
 /**
@@ -73,13 +79,13 @@ export function chanceBurstShare(list: number[], blockTime: Float64Array, profil
     own.set(d, (own.get(d) ?? 0) + 1);
   }
   if (seconds.size < BURST_MIN) return 0;
-  const days = profile.perDay.length;
   let others = profile.total;
   for (const c of own.values()) others -= c;
-  if (others <= 0) return poissonBurstShare(seconds.size / (days * DAY_SECONDS));
+  if (others <= 0)
+    return poissonBurstShare(seconds.size / ((Math.floor(profile.span / DAY_SECONDS) + 1) * DAY_SECONDS));
   let share = 0;
-  for (let d = 0; d < days; d++) {
-    const weight = (profile.perDay[d] - (own.get(d) ?? 0)) / others;
+  for (const [d, count] of profile.perDay) {
+    const weight = (count - (own.get(d) ?? 0)) / others;
     if (weight > 0) share += weight * poissonBurstShare((seconds.size * weight) / DAY_SECONDS);
   }
   return share;

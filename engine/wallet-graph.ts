@@ -473,7 +473,8 @@ function classifyFunders(
   }
   let funders = farmCollectors(hub, hubList, listed, transfers, forwardsOnlyToInfrastructure);
   let firstTime: Float64Array | undefined;
-  const profile = activityProfile(listed, transfers);
+  // the campaign's activity, read once and only when there is a hub to judge (burst-chance.ts)
+  const profile = touching.size > 0 ? activityProfile(listed, transfers) : null;
   for (const [u, list] of touching) {
     if (hub[u] !== HUB_STATISTICAL) continue; // a farm's collector already
     const chance = blockTime ? chanceBurstShare(list, blockTime, profile) : 0;

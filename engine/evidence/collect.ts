@@ -392,7 +392,7 @@ export async function collectEvidence(
       const roundTrip = firstFunder !== undefined && outM.size >= 2 && returnsToFunder(g, addr, outM, firstFunder);
       const whole = wholeSweeps.has(addr);
       const owned = deposit || roundTrip || whole;
-      const spread = outM.size >= 2 && sendTimes.length > 0 && !hasBurst(sendTimes) && !owned;
+      const spread = outM.size >= 2 && sendTimes.length > 0 && !mostlyTogether(sendTimes) && !owned;
       // without block times two senders to one receiver are only a shared counterparty (a friend both paid)
       const untimedPair = outM.size < UNTIMED_SWEEP_MIN && sendTimes.length === 0 && !owned;
       if (outM.size >= 2 && !spread && !untimedPair) {
@@ -551,7 +551,7 @@ function runEvidence(
  * pay within minutes of each other by chance (found on the third blind generator's development seeds, where
  * people paying one unlabelled contract made a sweep of a 15,000-wallet cluster).
  */
-function hasBurst(times: number[]): boolean {
+function mostlyTogether(times: number[]): boolean {
   times.sort((a, b) => a - b);
   let close = 0;
   for (let k = 0; k < times.length; k++)

@@ -41,3 +41,15 @@ t.test(
     t.equal(actionCounts(res, farm).approve, 0, 'every farm wallet is flagged');
   },
 );
+
+t.test("one wild block time among a hub's transfers costs nothing and breaks nothing", async (t) => {
+  const hot = evm('wild-time-hot-wallet');
+  const users = Array.from({ length: 150 }, (_, i) => evm(`wild-time-user-${i}`));
+  const r = seededRng(41);
+  // withdrawals days apart, amounts the users chose
+  const rows: TimedRow[] = users.map((u, i) => [hot, u, T0 + i * 3 * DAY, Math.exp(r() * 5 - 3)]);
+  rows.push([hot, users[0], 1e300, 0.5]); // a year no chain has reached: one day of the profile, not an array to it
+  const res = await run(timedInput(users, rows), HUB_MIN);
+  t.equal(res.wallets.length, users.length);
+  t.same(actionCounts(res, users), { approve: 150, manual_review: 0, reject: 0 });
+});

@@ -1,7 +1,7 @@
 /**
- * A sweep is most of the senders within minutes of each other (engine/evidence/collect.ts `hasBurst`), not any two:
- * 200 people paying one unlabelled contract over two months include two who paid it within minutes by chance, and
- * that made all of them a sweep. A farm sending to its collector within minutes is still one.
+ * A sweep is most of the senders within minutes of each other (engine/evidence/collect.ts `mostlyTogether`), not
+ * any two: 200 people paying one unlabelled contract over two months include two who paid it within minutes by
+ * chance, and that made all of them a sweep. A farm sending to its collector within minutes is still one.
  */
 import t from 'tap';
 import { createEnginePool } from '../../engine/index.ts';
