@@ -71,23 +71,44 @@ const { values } = parseArgs({
     help: { type: 'boolean' },
   },
 });
+const USAGE =
+  'usage: npm run bench:quality -- [--threads 2] [--dev-seeds 1,2] [--test-seeds 109,110] [--folds 5]\n' +
+  '  [--world-seeds 209,210]  simulated campaigns with the world shapes added (reported only; "" to skip)\n' +
+  '  [--blind-seeds 9001,9002]  blind campaigns (docs/blind-campaigns.md), shipped tuning and presets, reported\n' +
+  '    only; [--blind-legit 15000] [--blind-farms 40] set their sizes\n' +
+  '  [--blind2-seeds 9601,9602]  campaigns of the second blind simulator (docs/blind-campaigns-2.md), likewise;\n' +
+  '    [--blind2-legit 24000] [--blind2-farms 44] set their sizes\n' +
+  '  [--blind3-seeds 9801,9802]  campaigns of the third blind simulator (docs/blind-campaigns-3.md), likewise;\n' +
+  '    [--blind3-legit 25000] [--blind3-farms 45] set their sizes\n' +
+  '  [--skip-hop] [--check-order] [--web-grid 0,5,8,12] [--share-grid 0.25,0.4,0.6] [--narrow-grid 1,0.75,0.5]\n' +
+  '  --web-grid, --share-grid, --narrow-grid  candidate transferWebMin, listedShareFull and narrowFactor\n' +
+  '    values, chosen inside the CV\n' +
+  '  --check-order  also run Hop with its transfer file reversed and count wallets whose risk changed';
 if (values.help) {
-  console.log(
-    'usage: npm run bench:quality -- [--threads 2] [--dev-seeds 1,2] [--test-seeds 109,110] [--folds 5]\n' +
-      '  [--world-seeds 209,210]  simulated campaigns with the world shapes added (reported only; "" to skip)\n' +
-      '  [--blind-seeds 9001,9002]  blind campaigns (docs/blind-campaigns.md), shipped tuning and presets, reported\n' +
-      '    only; [--blind-legit 15000] [--blind-farms 40] set their sizes\n' +
-      '  [--blind2-seeds 9601,9602]  campaigns of the second blind simulator (docs/blind-campaigns-2.md), likewise;\n' +
-      '    [--blind2-legit 24000] [--blind2-farms 44] set their sizes\n' +
-      '  [--blind3-seeds 9801,9802]  campaigns of the third blind simulator (docs/blind-campaigns-3.md), likewise;\n' +
-      '    [--blind3-legit 25000] [--blind3-farms 45] set their sizes\n' +
-      '  [--skip-hop] [--check-order] [--web-grid 0,5,8,12] [--share-grid 0.25,0.4,0.6] [--narrow-grid 1,0.75,0.5]\n' +
-      '  --web-grid, --share-grid, --narrow-grid  candidate transferWebMin, listedShareFull and narrowFactor\n' +
-      '    values, chosen inside the CV\n' +
-      '  --check-order  also run Hop with its transfer file reversed and count wallets whose risk changed',
-  );
+  console.log(USAGE);
   process.exit(0);
 }
+/** A malformed option is a usage error (exit 2), never a NaN seed, size or candidate run as if it were one. */
+function usageError(what: string): never {
+  console.error(`bench:quality: ${what}\n${USAGE}`);
+  process.exit(2);
+}
+const isCount = (v: string): boolean => /^[0-9]+$/.test(v) && Number(v) > 0;
+for (const k of ['dev-seeds', 'test-seeds', 'world-seeds', 'blind-seeds', 'blind2-seeds', 'blind3-seeds'] as const)
+  if (
+    !values[k]
+      .split(',')
+      .filter(Boolean)
+      .every((v) => /^[0-9]+$/.test(v))
+  )
+    usageError(`--${k} takes whole numbers separated by commas`);
+for (const k of ['blind-legit', 'blind-farms', 'blind2-legit', 'blind2-farms', 'blind3-legit', 'blind3-farms'] as const)
+  if (values[k] !== undefined && !isCount(values[k])) usageError(`--${k} takes a positive whole number`);
+for (const k of ['threads', 'folds'] as const)
+  if (!isCount(values[k])) usageError(`--${k} takes a positive whole number`);
+for (const k of ['web-grid', 'share-grid', 'narrow-grid'] as const)
+  if (!values[k].split(',').every((v) => v !== '' && Number.isFinite(Number(v))))
+    usageError(`--${k} takes numbers separated by commas`);
 const PRESETS: RiskPreset[] = ['conservative', 'balanced', 'strict'];
 const FOLDS = Number(values.folds);
 const seeds = (s: string): number[] => s.split(',').filter(Boolean).map(Number);
