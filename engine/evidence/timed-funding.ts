@@ -13,7 +13,7 @@
  * intermediates joins the tree) on top of the interaction graph's communities.
  */
 import type { WalletGraph } from '../wallet-graph.ts';
-import { HUB_FUNDER, isInfrastructure } from '../wallet-graph.ts';
+import { HUB_FUNDER, HUB_NONE, isInfrastructure } from '../wallet-graph.ts';
 import type { Grouping } from '../detect-groups.ts';
 import { UnionFind } from '../union-find.ts';
 import { fixedPrices, isRoundAmount, medianOf, nearMedian, UNIFORM_SHARE } from '../uniform-amounts.ts';
@@ -443,10 +443,12 @@ function peelRuns(g: WalletGraph, ff: FirstFunding, runs: FundingRun[]): void {
     const t = blockTime[i];
     if (t >= ff.time[x] && t < firstOut[x]) firstOut[x] = t;
   }
+  // a hop passes on what it was given; an address of a hub's fan-out (a relayer, a farm's funder found by its role)
+  // is judged by its own runs, and as a hop it made everyone it first funded one tree with the wallets of a chain
   const hop = (x: number): boolean =>
     x >= 0 &&
     !g.listed[x] &&
-    !isInfrastructure(g.hub[x]) &&
+    g.hub[x] === HUB_NONE &&
     ff.funder[x] >= 0 &&
     firstOut[x] - ff.time[x] <= PASS_THROUGH_SECONDS;
   // each hop's chain root: the first hop up its first funders (memoised; -1: not yet, -2: on the current walk)
