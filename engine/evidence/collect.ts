@@ -151,7 +151,7 @@ export async function collectEvidence(
     for (let i = 0; i < list.length; i++) list[i] = addresses[nodes[i]];
     return list;
   };
-  const addItem: AddItem = (c, lane, kind, confidence, riskBearing, nodes, data, touched) => {
+  const addItem: AddItem = (c, lane, kind, confidence, riskBearing, nodes, data, touched, concertOf) => {
     const rc = out[c];
     rc.evidence.push({
       lane,
@@ -168,7 +168,7 @@ export async function collectEvidence(
       const k = kindInfo(kind);
       const laneBit = k.lane === 'funding' ? 1 : 2;
       const index = 31 - Math.clz32(k.bit);
-      const concert = CONCERTED_KINDS.get(kind) ?? 0;
+      const concert = concertOf ?? CONCERTED_KINDS.get(kind) ?? 0;
       if (concert !== 0) for (const u of touched) concerted[u] |= concert;
       for (const u of touched) {
         coveredBy[u] |= laneBit;
@@ -392,7 +392,11 @@ export async function collectEvidence(
       const roundTrip = firstFunder !== undefined && outM.size >= 2 && returnsToFunder(g, addr, outM, firstFunder);
       const whole = wholeSweeps.has(addr);
       const owned = deposit || roundTrip || whole;
-      const spread = outM.size >= 2 && sendTimes.length > 0 && !mostlyTogether(sendTimes) && !owned;
+      const together = sendTimes.length === 0 || mostlyTogether(sendTimes);
+      const spread = outM.size >= 2 && !together && !owned;
+      // one owner's wallets paying its deposit address months apart are not acting together: a person's own
+      // wallets and a family's, paying one exchange account, are named by it but are never a reject for it
+      const apart = deposit && !roundTrip && !whole && !together;
       // without block times two senders to one receiver are only a shared counterparty (a friend both paid)
       const untimedPair = outM.size < UNTIMED_SWEEP_MIN && sendTimes.length === 0 && !owned;
       if (outM.size >= 2 && !spread && !untimedPair) {
@@ -410,8 +414,10 @@ export async function collectEvidence(
             senders: outM.size,
             depositAddress: deposit,
             ...(whole ? { wholeHoldings: true } : {}),
+            ...(apart ? { apart: true } : {}),
           },
           senders,
+          apart ? 0 : undefined,
         );
         pattern(c, 'consolidation_sweep', outM.size / size);
         used = true;

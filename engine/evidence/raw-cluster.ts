@@ -39,4 +39,6 @@ export type AddItem = (
   nodes: number[],
   data: Record<string, unknown>,
   touched: number[],
+  /** The Evidence.concerted bits it gives the members it names, when not its kind's (0: none). */
+  concert?: number,
 ) => void;
