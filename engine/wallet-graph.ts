@@ -4,6 +4,7 @@
  * classified (labelled infrastructure, or unlabelled with a statistically high fan-out), and a CSR adjacency of the
  * hub-free graph. All arrays are typed: 1M nodes / 3M edges fit in a few hundred MB.
  */
+import { BRIDGE_LIST, bridgeHops } from './bridge-hops.ts';
 import type { EngineInput, EngineTuning } from './types.ts';
 import { UnionFind } from './union-find.ts';
 import { AddressTable } from './address-index.ts';
@@ -96,6 +97,8 @@ export interface WalletGraph {
     labelledHubs: number;
     statisticalHubs: number;
     funderHubs: number;
+    /** Bridge payouts read as transfers from their depositors (bridge-hops.ts). */
+    bridgeHops: number;
     hubEdges: number;
     hybridLinks: number;
   };
@@ -150,6 +153,9 @@ export function buildWalletGraph(input: EngineInput, tuning: EngineTuning, hybri
   const n = addresses.length;
   const listed = new Uint8Array(n);
   for (const w of walletNode) listed[w] = 1;
+  // a bridge's payouts read as transfers from their depositors (bridge-hops.ts), before anything counts them
+  const hopped = bridgeHops(transfers, ...bridgeRoles(n, transfers, labels, lookup, tuning.hubMinDegree));
+  transfers.from = hopped.from;
 
   // 1. fold directed transfers (plus hybrid links) into undirected pairs: bucket by lower endpoint
   const T = transfers.from.length;
@@ -292,6 +298,7 @@ export function buildWalletGraph(input: EngineInput, tuning: EngineTuning, hybri
       statisticalHubs,
       funderHubs,
       hubEdges: pairs - m,
+      bridgeHops: hopped.hops,
       hybridLinks: L,
     },
   };
@@ -769,3 +776,29 @@ const remap = (ids: Uint32Array, rank: Uint32Array): Uint32Array => {
   for (let i = 0; i < ids.length; i++) out[i] = rank[ids[i]];
   return out;
 };
+
+/**
+ * Per node, whether it is a bridge's entry (labelled `bridge`) and whether it may pay a bridge's payouts (labelled
+ * infrastructure, or `hubMinDegree` or more transfers out: a fast bridge's relayer is seldom labelled).
+ */
+function bridgeRoles(
+  n: number,
+  transfers: { from: Uint32Array; blockTime?: Float64Array; chain?: Uint32Array },
+  labels: EngineInput['labels'],
+  lookup: (a: string) => number | undefined,
+  hubMinDegree: number,
+): [entry: Uint8Array, payer: Uint8Array] {
+  const entry = new Uint8Array(n);
+  const payer = new Uint8Array(n);
+  if (!transfers.blockTime || !transfers.chain) return [entry, payer];
+  for (const [address, list] of labels.infrastructure) {
+    const u = labels.exceptions.has(address) ? undefined : lookup(address);
+    if (u === undefined) continue;
+    payer[u] = 1;
+    if (list === BRIDGE_LIST) entry[u] = 1;
+  }
+  const out = new Uint32Array(n);
+  for (const f of transfers.from) out[f]++;
+  for (let u = 0; u < n; u++) if (out[u] >= hubMinDegree) payer[u] = 1;
+  return [entry, payer];
+}
