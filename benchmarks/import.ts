@@ -5,7 +5,8 @@
  * (5M rows by default). Rows/s end to end and peak RSS of this process (the embedded store runs inside it;
  * PostgreSQL's own memory is not counted); each measurement runs in a process of its own so that one store's memory
  * does not show in the next one's peak. Table, then one JSON line.
- * Usage: npm run bench:import [-- --rows 5000000 --files hop,generated --store embedded|postgres|both]
+ * Usage: npm run bench:import [-- --rows 5000000 --files hop,generated --store embedded|postgres|both
+ *   --hashes random|legacy]
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -20,7 +21,7 @@ import { readTransfers } from '../src/imports/transfer-import.ts';
 import { bulkImportTransfers } from '../src/imports/store-transfers.ts';
 // not from bench-stack.ts: that loads the whole service, which the CLI's import does not (about 15 MB of RSS)
 import { PG_URL } from './lib/pg-url.ts';
-import { writeTransferFile } from './lib/transfer-file.ts';
+import { HASH_STYLES, writeTransferFile, type HashStyle } from './lib/transfer-file.ts';
 
 const HOP = path.resolve(import.meta.dirname, '../../shared/datasets/hop-airdrop/transfers.csv.gz');
 
@@ -30,6 +31,9 @@ const { values } = parseArgs({
     files: { type: 'string', default: 'hop,generated' },
     store: { type: 'string', default: 'both' },
     hop: { type: 'string', default: HOP },
+    // the generated file's addresses and transaction hashes (benchmarks/lib/transfer-file.ts): like real ones, or
+    // the legacy generator's (a shared prefix, a counter)
+    hashes: { type: 'string', default: 'random' },
     help: { type: 'boolean' },
     // internal: one measurement in a child process (file, target), printed as one JSON line
     child: { type: 'string' },
@@ -39,10 +43,15 @@ const { values } = parseArgs({
 if (values.help) {
   console.log(
     'usage: npm run bench:import -- [--rows 5000000] [--files hop,generated] [--store embedded|postgres|both] ' +
-      '[--hop path/to/transfers.csv.gz]',
+      '[--hop path/to/transfers.csv.gz] [--hashes random|legacy]',
   );
   process.exit(0);
 }
+if (!(HASH_STYLES as readonly string[]).includes(values.hashes)) {
+  console.error(`--hashes must be one of ${HASH_STYLES.join(', ')}`);
+  process.exit(2);
+}
+const hashes = values.hashes as HashStyle;
 const kinds = values.store === 'both' ? (['embedded', 'postgres'] as const) : [values.store as 'embedded' | 'postgres'];
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'wi-bench-import-'));
 
@@ -127,9 +136,9 @@ for (const f of values.files.split(',')) {
     const rows = Number(values.rows);
     const file = path.join(tmp, `generated-${rows}.csv`);
     const t0 = performance.now();
-    writeTransferFile(file, rows, 17);
-    console.error(`generated ${rows} rows in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-    files.push({ name: `generated ${rows}`, file });
+    writeTransferFile(file, rows, 17, hashes);
+    console.error(`generated ${rows} rows (${hashes} hashes) in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    files.push({ name: `generated ${rows}${hashes === 'random' ? '' : ` (${hashes})`}`, file });
   } else throw new Error(`unknown file ${f}: hop or generated`);
 }
 

@@ -125,17 +125,23 @@ const emptyTransfers = (): ParsedTransfers => ({
   asset: [],
 });
 
+/** 1 for a lower-case hex digit, 2 for an upper-case one, 0 for any other character code below 128. */
+const HEX_DIGIT = new Uint8Array(128);
+for (const c of '0123456789abcdef') HEX_DIGIT[c.charCodeAt(0)] = 1;
+for (const c of 'ABCDEF') HEX_DIGIT[c.charCodeAt(0)] = 2;
+
 /**
  * Whether `s` is already a stored EVM address (0x and 40 lower-case hex digits): the form of nearly every row of an
  * export, checked for two addresses a row, so by character codes rather than a regular expression (a third of the
- * cost).
+ * cost). A table lookup, not two range tests: on real addresses (hashes: digits and letters at random) the range
+ * tests' branch was mispredicted about every other character, 240 ns an address against 90 (issue 17's eleventh
+ * pass).
  */
 function isLowerEvm(s: string): boolean {
   if (s.length !== 42 || s.charCodeAt(0) !== 48 || s.charCodeAt(1) !== 120) return false;
   for (let i = 2; i < 42; i++) {
     const c = s.charCodeAt(i);
-    // 0-9 or a-f
-    if (!((c >= 48 && c <= 57) || (c >= 97 && c <= 102))) return false;
+    if (c > 127 || HEX_DIGIT[c] !== 1) return false;
   }
   return true;
 }
@@ -286,11 +292,22 @@ export async function readTransfers(
 /**
  * An EVM transaction hash is hex, whatever its case: lower-cased, one transaction is one id however each export
  * wrote it (the engine reads a hash shared by several transfers as one batch; the content key sees one row).
- * Solana signatures are base58, where case matters: kept as they are.
+ * Solana signatures are base58, where case matters: kept as they are. `0x` and hex digits (at least one) are
+ * checked by the HEX_DIGIT table, which costs half of `/^0x[0-9a-fA-F]+$/` on real hashes (random digits and
+ * letters, where the expression's range tests are mispredicted), and a hash already in lower case is kept as it is.
  */
-const EVM_HASH = /^0x[0-9a-fA-F]+$/;
 function txHashOf(family: string, hash: string | null): string | null {
-  return family === 'evm' && hash !== null && EVM_HASH.test(hash) ? hash.toLowerCase() : hash;
+  if (family !== 'evm' || hash === null) return hash;
+  const n = hash.length;
+  if (n < 3 || hash.charCodeAt(0) !== 48 || hash.charCodeAt(1) !== 120) return hash;
+  let upper = false;
+  for (let i = 2; i < n; i++) {
+    const c = hash.charCodeAt(i);
+    const digit = c < 128 ? HEX_DIGIT[c] : 0;
+    if (digit === 0) return hash;
+    if (digit === 2) upper = true;
+  }
+  return upper ? hash.toLowerCase() : hash;
 }
 
 /** The content keys of a batch (see transferDedupKey). */

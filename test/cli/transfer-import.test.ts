@@ -215,6 +215,19 @@ t.test('an EVM transaction hash is one id whatever its case; a Solana signature 
     'one transaction, as the engine groups batches by hash',
   );
   t.equal(rows[0].dedupKey, rows[1].dedupKey, 'one row when two exports wrote it in different cases');
+  // only `0x` and hex digits are lower-cased; anything else is an id of another kind, kept as written
+  const kept = ['0XABCD', '0x', '0xABG1', '0xAB\u00c9', 'ABCDEF', '0x12 ', '0x\u0130A'];
+  const other = await run('hash-other.csv', `from,to,tx_hash\n${kept.map((k) => `${A},${B},${k}\n`).join('')}`);
+  t.same(
+    other.rows.map((r) => r.txHash),
+    kept.map((k) => k.trim()),
+  );
+  const upper = await run('hash-upper.csv', `from,to,tx_hash\n${A},${B},0xABCDEF0123456789\n`);
+  t.equal(upper.rows[0].txHash, '0xabcdef0123456789');
+  // an upper-case address is not the stored form (the import's shortcut for lower-case hex must not take it)
+  const D = '0xabcdef0123456789abcdef0123456789abcdef01';
+  const addresses = await run('upper-address.csv', `from,to\n0x${D.slice(2).toUpperCase()},${D}\n`);
+  t.same([addresses.rows[0].from, addresses.rows[0].to], [D, D]);
   const sa = '4Nd1mBQtrMJVYVfKf2PJy9NZUZdTAsp7D4xWLs4gDB4T';
   const sb = 'GZNnuXbbkJ4WTgaKb3XxCYS6CcqtnYMCWVyP6DV7UQtc';
   const sig = '5VERv8NMvzbJMEkV8xnrLkEaWRtSz9CosKDYjCJjBRnbJLgp8uirBgmQpjKhoR4tjF3ZpRzrFmBV6UjKdiSZkQUW';
