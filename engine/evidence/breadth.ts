@@ -60,7 +60,8 @@ const SOCIAL_KINDS = new Set(['direct_transfer', 'member_funder', 'funding_chain
 
 /**
  * True when every risk-bearing kind of a cluster is a tie among its members or a funder paying them at unrelated
- * times: no sweep receiver or shared counterparty, and nothing timed (a batch, a co-timed run or lockstep brings its
+ * times: no sweep receiver, no shared counterparty but a person off the list who paid a member and was paid by one
+ * (`personLike`: a family's member who is not listed), and nothing timed (a batch, a co-timed run or lockstep brings its
  * own kind; a common funder in a burst, or a funding chain whose members passed their first funding on within the
  * day, a peel chain's hops, is timed too). Friends, families and a person's own wallets look so; with block times a
  * farm shows itself by timing or a sweep. So with times such a cluster, when narrow (its web counted inside it:
@@ -68,11 +69,12 @@ const SOCIAL_KINDS = new Set(['direct_transfer', 'member_funder', 'funding_chain
  * reject (analyze.ts). Direct transfers need not be among the items (the engine keeps them apart: direct-pairs.ts).
  */
 export function socialOnly(kinds: ReadonlySet<string>, items: readonly EvidenceItem[]): boolean {
-  for (const k of kinds) if (!SOCIAL_KINDS.has(k)) return false;
-  if (kinds.has('funding_chain') || kinds.has('common_funder'))
+  for (const k of kinds) if (!SOCIAL_KINDS.has(k) && k !== 'shared_counterparty') return false;
+  if (kinds.has('funding_chain') || kinds.has('common_funder') || kinds.has('shared_counterparty'))
     for (const it of items) {
       if (it.kind === 'funding_chain' && it.data.passThrough === true) return false;
       if (it.kind === 'common_funder' && it.riskBearing && it.data.inBurst !== false) return false;
+      if (it.kind === 'shared_counterparty' && it.riskBearing && it.data.personLike !== true) return false;
     }
   return kinds.size > 0;
 }

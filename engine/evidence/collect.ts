@@ -430,7 +430,14 @@ export async function collectEvidence(
           0.35 + 0.3 * ramp(all.size, 2, 8),
           true,
           [addr, ...sorted(all)],
-          { counterparty: addresses[addr], members: all.size, spreadInTime: spread },
+          // it paid a member and members paid it, none of it a sweep: a person in their circle who is not on
+          // the list (a family's member off it), a tie among people (breadth.ts socialOnly)
+          {
+            counterparty: addresses[addr],
+            members: all.size,
+            spreadInTime: spread,
+            ...(inM.size > 0 && outM.size > 0 ? { personLike: true } : {}),
+          },
           sorted(all),
         );
     }
