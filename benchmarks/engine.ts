@@ -40,6 +40,8 @@ const { values } = parseArgs({
     noise: { type: 'string', default: '0.2' },
     'cluster-sizes': { type: 'string', default: 'uniform' },
     hubs: { type: 'string', default: '0' },
+    seed: { type: 'string' },
+    'merge-share': { type: 'string' },
     one: { type: 'string' },
     'louvain-only': { type: 'boolean' },
     help: { type: 'boolean' },
@@ -58,11 +60,21 @@ if (values.help) {
       '  --per-node      edges per wallet of the generator (3); --noise its share of random edges (0.2)',
       '  --cluster-sizes uniform (5-50 wallets) or heavy (P(s) ~ s^-2 on 5..999)',
       '  --hubs          routers linking 100-999 random wallets each, half of their spokes paired (0)',
+      '  --seed          the generator seed (default: 42 at 100k, 43 at 1M, 42 otherwise); another seed gives',
+      '                  development graphs, apart from the reported ones',
+      "  --merge-share   tuning communityMergeShare (default: the engine's, 0, off; 0.15: the share chosen on",
+      '                  development graphs, csr-louvain.ts COMMUNITY_MERGE_SHARE)',
     ].join('\n'),
   );
   process.exit(0);
 }
-const tuning = { ...DEFAULT_TUNING, backbonePruning: !values['louvain-only'] };
+const mergeShare =
+  values['merge-share'] === undefined ? DEFAULT_TUNING.communityMergeShare : Number(values['merge-share']);
+if (!(mergeShare >= 0 && mergeShare <= 1)) {
+  console.error('--merge-share takes a share between 0 and 1');
+  process.exit(2);
+}
+const tuning = { ...DEFAULT_TUNING, backbonePruning: !values['louvain-only'], communityMergeShare: mergeShare };
 const shapeArgs = ['per-node', 'noise', 'cluster-sizes', 'hubs'] as const;
 const shape = parseShape({
   perNode: values['per-node'],
@@ -71,6 +83,13 @@ const shape = parseShape({
   hubs: values.hubs,
 });
 
+const seedOption = values.seed === undefined ? undefined : Number(values.seed);
+if (seedOption !== undefined && !(Number.isInteger(seedOption) && seedOption >= 0)) {
+  console.error('--seed takes an integer >= 0');
+  process.exit(2);
+}
+/** The generator seed of a size: --seed, else the reference one (the reported figures). */
+const seedOf = (size: number): number => seedOption ?? SEEDS[size] ?? 42;
 const triangleShare = Number(values.triangles);
 const variants = values.graph.split(',');
 if (variants.some((v) => v !== 'plain' && v !== 'hard') || !(triangleShare >= 0 && triangleShare <= 1)) {
@@ -88,8 +107,8 @@ const rows: Array<Record<string, number | string>> = [];
 for (const size of values.sizes.split(',').map(Number))
   for (const variant of variants) {
     // the files are made before the timed child starts (generation is not the product)
-    const prefix = shapedGraphFiles(size, SEEDS[size] ?? 42, shape);
-    if (variant === 'hard') hardVariant(prefix, triangleShare, SEEDS[size] ?? 42);
+    const prefix = shapedGraphFiles(size, seedOf(size), shape);
+    if (variant === 'hard') hardVariant(prefix, triangleShare, seedOf(size));
     console.error(`engine bench: ${size} wallets, ${variant} graph ...`);
     const out = execFileSync(
       process.execPath,
@@ -103,6 +122,9 @@ for (const size of values.sizes.split(',').map(Number))
         '--triangles',
         values.triangles,
         ...shapeArgs.flatMap((a) => [`--${a}`, values[a]]),
+        ...(seedOption === undefined ? [] : ['--seed', String(seedOption)]),
+        '--merge-share',
+        String(mergeShare),
         ...(values['louvain-only'] ? ['--louvain-only'] : []),
       ],
       { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 1 << 24 },
@@ -125,6 +147,7 @@ console.log(
     bench: 'engine',
     threads: Number(values.threads),
     backbonePruning: tuning.backbonePruning,
+    mergeShare,
     triangleShare,
     shape,
     results: rows,
@@ -136,7 +159,7 @@ async function runOne(
   variant: 'plain' | 'hard',
   threads: number,
 ): Promise<Record<string, number | string>> {
-  const seed = SEEDS[size] ?? 42;
+  const seed = seedOf(size);
   let prefix = shapedGraphFiles(size, seed, shape);
   if (variant === 'hard') prefix = hardVariant(prefix, triangleShare, seed);
   const tRead = performance.now();

@@ -47,6 +47,8 @@ export const DEFAULT_TUNING: EngineTuning = {
   backbonePruning: true,
   minClusterSize: 3,
   referenceDegree: 48,
+  // off: COMMUNITY_MERGE_SHARE (csr-louvain.ts) helps graphs with large sparse farms but lowered Hop's balanced F1
+  communityMergeShare: 0,
   maxEvidencePerLane: 500,
   maxAddressesPerItem: 50,
   transferWebMin: 8,

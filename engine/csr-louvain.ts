@@ -14,6 +14,12 @@
  * leave a community whose members are only joined through nodes that moved away; Leiden's refinement guarantees
  * connected communities, this split gives the same guarantee at the cost of one union-find pass).
  * `measure` false skips computing the final modularity (one more pass over the edges) when nobody reads it.
+ *
+ * After the levels, `mergeShare` (> 0; the engine's tuning `communityMergeShare`) joins adjacent communities whose
+ * weight between them is at least that share of the smaller one's degree (mergeByShare below): the resolution keeps
+ * small groups apart but cuts a large sparse group into pieces, each of which still sends a large share of its edges
+ * to the others. Off (0) unless asked: the tests compare the optimiser alone with the reference Louvain, and the
+ * engine's tuning keeps it off by default (COMMUNITY_MERGE_SHARE below).
  */
 import { seededRng } from './rng.ts';
 import { UnionFind } from './union-find.ts';
@@ -360,7 +366,8 @@ export function unknownRecords(n: number): MoveRecord {
  * Multi-level Louvain on a CSR graph. `initial` (optional) is a partition of the first level to start from, e.g.
  * the chunks' partition of parallel-louvain.ts, and `revisit` the nodes whose first-level moves it may have missed
  * (those with an edge between chunks): the first level then only refines it. `settle` false reads every queued
- * node's edges instead of keeping records (MoveRecord: the same result, for the tests to compare).
+ * node's edges instead of keeping records (MoveRecord: the same result, for the tests to compare). `mergeShare`:
+ * see mergeByShare (0: off).
  */
 export function louvainCsr(
   g: CsrGraph,
@@ -370,6 +377,7 @@ export function louvainCsr(
   scratch = new MoveScratch(),
   measure = true,
   settle = true,
+  mergeShare = 0,
 ): CsrLouvainResult {
   const n = g.n;
   const result = new Int32Array(n);
@@ -379,6 +387,8 @@ export function louvainCsr(
   if (initial) renumber(comm, n);
   let level = g;
   let levels = 0;
+  // the graph of the final communities (node c: the community result[u] === c), for the merge by share
+  let top: CsrGraph | undefined;
   const work = { first: 0, rest: 0, settled: 0 };
   for (;;) {
     const k = degrees(level);
@@ -398,12 +408,104 @@ export function louvainCsr(
     const count = renumber(comm, level.n);
     for (let u = 0; u < n; u++) result[u] = comm[result[u]];
     levels++;
-    if (count === level.n) break;
+    if (count === level.n) {
+      // nothing merged, so nothing moved (a node moves only into a neighbour's community, which would merge two):
+      // comm is the identity and this level is the graph of the final communities
+      if (mergeShare > 0) top = level;
+      break;
+    }
     level = aggregate(level, comm, count);
     comm = new Int32Array(level.n);
     for (let c = 0; c < level.n; c++) comm[c] = c;
   }
+  if (top) {
+    const joined = mergeByShare(top, mergeShare);
+    for (let u = 0; u < n; u++) result[u] = joined[result[u]];
+  }
   const count = splitDisconnected(g, result);
   const q = measure ? modularity(g, result, resolution) : Number.NaN;
   return { communities: result, count, modularity: q, levels, work };
+}
+
+/**
+ * The share mergeByShare was designed with, chosen on development graphs of bench:engine (300k wallets, seeds 7 and
+ * 11: the best mean NMI of the heavy-tailed and mixed shapes among 0.125-0.2). Not the engine's default
+ * (EngineTuning.communityMergeShare 0): with it Hop's out-of-fold balanced F1 fell from 0.7605 to 0.7596
+ * (docs/benchmarks.md, eighth session).
+ */
+export const COMMUNITY_MERGE_SHARE = 0.15;
+
+/**
+ * Rounds of mergeByShare (each round joins what the previous one's joined communities now qualify for). Chosen on the
+ * development graphs (300k wallets, seed 7): 1, 2, 3 and 16 rounds gave NMI 0.9627, 0.9637, 0.9635, 0.9635 on the
+ * heavy-tailed shape and 0.8944, 0.8958, 0.8960, 0.8960 on the mixed one; each round is a pass over the community
+ * graph on the sequential critical path, so 3.
+ */
+const MERGE_ROUNDS = 3;
+/**
+ * Weight (transfer count) a join needs at least, whatever the share: one or two stray transfers of a community of a
+ * few wallets (degree under 20) are a large share of its degree and say nothing. Tried on the development campaigns
+ * of bench:quality (the only value tried): without it the merge flagged 33 more wallets on the second blind
+ * generator's development seeds (legitimate flagged 1.35% → 1.36%), with it 4; bench:engine's graphs unchanged.
+ */
+const MERGE_MIN_WEIGHT = 3;
+
+/**
+ * Joins adjacent communities of a community graph (`top`: one node per community, inner weight as self loops) when
+ * the weight between two of them is at least `share` of the smaller one's degree (its total weight, inside and out),
+ * in up to MERGE_ROUNDS rounds over the joined graph; returns the joined id of every node of `top`.
+ *
+ * Why: at the engine's resolution two groups merge only when the weight between them exceeds dA·dB/referenceDegree²,
+ * which keeps small groups apart whatever the graph's size but grows with the square of the degrees, so a sparse
+ * group of several hundred wallets (a funder star plus a few random inner transfers each) is cut into pieces (the
+ * objective itself prefers the cut: docs/benchmarks.md). A piece still sends a large share of its own edges to the
+ * rest of its group (every member's funder edge, half its inner edges), while a small group's few stray edges (one
+ * of its 20-100) are a small share of its degree: the share tells the two apart where no single resolution does.
+ * Label-free and size-free (a campaign's size does not change a share). Each community looks at the neighbour at
+ * least as large as itself that takes the most of its weight and joins it when that weight is at least `share` of
+ * its own degree (and at least MERGE_MIN_WEIGHT); a round's joins are made together (union-find), so the order does
+ * not matter.
+ */
+export function mergeByShare(top: CsrGraph, share: number): Int32Array {
+  const joined = new Int32Array(top.n);
+  for (let c = 0; c < top.n; c++) joined[c] = c;
+  let level = top;
+  let k = degrees(top);
+  for (let round = 0; round < MERGE_ROUNDS; round++) {
+    const uf = new UnionFind(level.n);
+    let merges = 0;
+    for (let a = 0; a < level.n; a++) {
+      // what leaves a (its degree less its inner weight, counted twice) bounds its weight to any neighbour: most
+      // communities cannot qualify and their edges are not read
+      const need = Math.max(MERGE_MIN_WEIGHT, share * k[a]);
+      if (k[a] - (level.loop ? 2 * level.loop[a] : 0) < need) continue;
+      // a's neighbour at least as large as it (by degree) that takes the most of a's weight, ties to the smaller id
+      // (a smaller neighbour is judged by its own share, from its side); the self loop is a's inner weight
+      let best = -1;
+      let bestW = 0;
+      for (let e = level.off[a]; e < level.off[a + 1]; e++) {
+        const b = level.adj[e];
+        if (b === a || k[b] < k[a]) continue;
+        if (level.w[e] > bestW || (level.w[e] === bestW && b < best)) {
+          best = b;
+          bestW = level.w[e];
+        }
+      }
+      if (best < 0 || bestW < need || uf.find(a) === uf.find(best)) continue;
+      uf.union(a, best);
+      merges++;
+    }
+    if (merges === 0) break;
+    const comm = new Int32Array(level.n);
+    for (let c = 0; c < level.n; c++) comm[c] = uf.find(c);
+    const count = renumber(comm, level.n);
+    for (let c = 0; c < top.n; c++) joined[c] = comm[joined[c]];
+    if (round + 1 === MERGE_ROUNDS) break;
+    // the joined graph keeps every degree (inner weight becomes a self loop): sum them instead of reading the edges
+    const joinedK = new Float64Array(count);
+    for (let c = 0; c < level.n; c++) joinedK[comm[c]] += k[c];
+    k = joinedK;
+    level = aggregate(level, comm, count);
+  }
+  return joined;
 }

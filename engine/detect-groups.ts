@@ -319,7 +319,8 @@ async function louvainSplit(
   });
   const binResults = bins.map(async (bin, i) => {
     const task = { n: bin.nodes.length, u: bin.u, v: bin.v, w: bin.w, seed: (seed + i * 7919) >>> 0 };
-    return finished(await pool.louvain({ ...task, resolution: resolutionOf(bin.weight) }), bin.nodes);
+    const mergeShare = tuning.communityMergeShare;
+    return finished(await pool.louvain({ ...task, resolution: resolutionOf(bin.weight), mergeShare }), bin.nodes);
   });
   // meanwhile this thread encodes the addresses for the labels (decide()'s side scan needs them: made once per graph)
   if (large.length > 0 && pool.threads >= 2) addressBytesOnce(g.addresses);
@@ -331,7 +332,8 @@ async function louvainSplit(
     chunks += first.chunks;
     for (const t of first.threads) threads.add(t);
     const unitSeed = (seed + (binCount + i) * 7919) >>> 0;
-    const r = await pool.louvainFrom({ kind: 'from', graph, initial: first, resolution, seed: unitSeed });
+    const mergeShare = tuning.communityMergeShare;
+    const r = await pool.louvainFrom({ kind: 'from', graph, initial: first, resolution, seed: unitSeed, mergeShare });
     first.work.forEach((x, j) => {
       work.chunks[j] = (work.chunks[j] ?? 0) + x;
     });

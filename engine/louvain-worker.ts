@@ -23,7 +23,8 @@ import { type SideScan, type SideScanTask, sideScan } from './evidence/side-scan
 const scratch = new MoveScratch();
 
 export function runLouvain(task: LouvainTask): LouvainResult {
-  const r = louvainCsr(csrFromEdges(task.n, task.u, task.v, task.w), task.resolution, task.seed, undefined, scratch);
+  const g = csrFromEdges(task.n, task.u, task.v, task.w);
+  const r = louvainCsr(g, task.resolution, task.seed, undefined, scratch, true, true, task.mergeShare ?? 0);
   return { communities: r.communities, count: r.count, modularity: r.modularity, threadId, work: r.work };
 }
 
@@ -37,7 +38,16 @@ export default function (
   if ('kind' in task && task.kind === 'move') return moveChunk(task);
   if ('kind' in task && task.kind === 'from') {
     // a large component: its modularity is not read (NaN), skipping one more pass over millions of edges
-    const r = louvainCsr(task.graph, task.resolution, task.seed, task.initial, scratch, false);
+    const r = louvainCsr(
+      task.graph,
+      task.resolution,
+      task.seed,
+      task.initial,
+      scratch,
+      false,
+      true,
+      task.mergeShare ?? 0,
+    );
     return { communities: r.communities, count: r.count, modularity: r.modularity, threadId, work: r.work };
   }
   return runLouvain(task as LouvainTask);

@@ -94,6 +94,13 @@ export interface EngineTuning {
    * dA*dB/refDegree^2 weight.
    */
   referenceDegree: number;
+  /**
+   * After Louvain, adjacent communities are joined when the weight between them is at least this share of the
+   * smaller one's degree (csr-louvain.ts mergeByShare: a large sparse group cut into pieces by the resolution is
+   * made whole again; 0: off, the default). csr-louvain.ts COMMUNITY_MERGE_SHARE (0.15) was chosen on development
+   * graphs of bench:engine; it is not the default because it lowered Hop's F1 (docs/benchmarks.md).
+   */
+  communityMergeShare: number;
   /** At most this many evidence items per cluster and lane are kept (the strongest first). */
   maxEvidencePerLane: number;
   /** Members named per aggregated evidence item. */
@@ -220,6 +227,8 @@ export interface LouvainTask {
   w: Float64Array;
   resolution: number;
   seed: number;
+  /** EngineTuning.communityMergeShare (absent: 0, off). */
+  mergeShare?: number;
 }
 
 /**
@@ -241,6 +250,8 @@ export interface LouvainFromTask {
   initial: { partition: Int32Array; revisit: Uint32Array; record?: MoveRecord };
   resolution: number;
   seed: number;
+  /** EngineTuning.communityMergeShare (absent: 0, off). */
+  mergeShare?: number;
 }
 
 export interface LouvainResult {

@@ -4,7 +4,6 @@
  */
 import t from 'tap';
 import { UndirectedGraph } from 'graphology';
-import louvainImport from 'graphology-communities-louvain';
 import {
   buildWalletGraph,
   createEnginePool,
@@ -12,16 +11,16 @@ import {
   detectGroups,
   type EngineInput,
 } from '../../engine/index.ts';
-import { csrFromEdges, louvainCsr, modularity, type CsrGraph } from '../../engine/csr-louvain.ts';
+import {
+  COMMUNITY_MERGE_SHARE,
+  csrFromEdges,
+  louvainCsr,
+  modularity,
+  type CsrGraph,
+} from '../../engine/csr-louvain.ts';
 import { PARALLEL_MIN_NODES } from '../../engine/detect-groups.ts';
 import { seededRng } from '../../engine/rng.ts';
-
-type Louvain = typeof louvainImport.default;
-const louvain: Louvain =
-  (louvainImport as unknown as { default?: Louvain }).default ?? (louvainImport as unknown as Louvain);
-
-/** Modularity tolerance between the two implementations (both are seeded heuristics reaching local optima). */
-const MODULARITY_TOLERANCE = 0.005;
+import { louvain, MODULARITY_TOLERANCE } from './reference-louvain.ts';
 
 /** Planted groups of 5-24 nodes (a funder star plus random inner edges) and random noise edges between them. */
 function plantedEdges(n: number, seed: number, noise: number): { u: Uint32Array; v: Uint32Array; w: Float64Array } {
@@ -163,15 +162,19 @@ t.test('one giant component: parallel chunks, same partition for 1 and 2 threads
   const { input, truth } = giantComponentInput(n);
   const graph = buildWalletGraph(input, DEFAULT_TUNING, false);
   const runs = [];
+  const merging = []; // with the merge by share on (off by default): it runs in the component's last task
   for (const threads of [1, 2]) {
     const pool = createEnginePool({ maxThreads: threads });
     try {
       runs.push(await detectGroups(graph, DEFAULT_TUNING, pool, 42));
+      const tuning = { ...DEFAULT_TUNING, communityMergeShare: COMMUNITY_MERGE_SHARE };
+      merging.push(await detectGroups(graph, tuning, pool, 42));
     } finally {
       await pool.destroy();
     }
   }
   const [one, two] = runs;
+  t.same(merging[1].groupOf, merging[0].groupOf, 'with the merge by share, too');
   t.equal(one.stats.louvainComponents, 1, 'pruning leaves one giant component');
   t.ok(one.stats.louvainChunks > 1, 'its first level ran in parallel chunks');
   t.equal(one.stats.louvainOnMainThread, false);
