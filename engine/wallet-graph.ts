@@ -8,7 +8,7 @@ import { BRIDGE_LIST, bridgeHops } from './bridge-hops.ts';
 import type { EngineInput, EngineTuning } from './types.ts';
 import { UnionFind } from './union-find.ts';
 import { AddressTable } from './address-index.ts';
-import { fixedPrices, isRoundAmount, uniformAmounts } from './uniform-amounts.ts';
+import { fixedPrices, isRoundAmount, UNIFORM_SHARE, uniformAmounts } from './uniform-amounts.ts';
 import { topUpSources } from './top-ups.ts';
 import { wholeSweepReceivers } from './whole-sweeps.ts';
 import { shared } from './parallel-louvain.ts';
@@ -490,7 +490,7 @@ function classifyFunders(
       burstCount(list, blockTime, txId, transfers.amount) - chance * list.length >=
       FUNDER_BURST_SHARE * (1 - chance) * list.length;
     if (bursts || paysOneAmount(u, list, transfers, (firstTime ??= firstFundingTimes(hub, transfers)))) {
-      markFunder(hub, hubList, u, 'farm_funder');
+      markFunder(hub, hubList, u, bursts && burstCollector(u, list, transfers) ? 'burst_collector' : 'farm_funder');
       funders++;
     }
   }
@@ -513,12 +513,29 @@ function classifyFunders(
   return funders;
 }
 
+/**
+ * A hub found by its bursts whose transfers with listed wallets are nearly all (UNIFORM_SHARE) payments to it, not
+ * prices (fixedPrices: a mint rush's contract is a shop), is a farm's collector (hubList 'burst_collector'): its
+ * script swept the wallets into it, one after another. As 'farm_funder' nothing grouped its payers (a funder's runs
+ * group its recipients), and a farm of thousands sweeping into it in one session was approved whole (the third blind
+ * generator's development seed 9804). Its payers are grouped only where nothing else groups them
+ * (timed-funding.ts joinRuns): joining their groups too merged a farm of 3,000 with the groups of a giant farm and
+ * the people tied to it (19,869 wallets; 780 legitimate rejects on that seed). No new constant.
+ */
+function burstCollector(u: number, list: number[], transfers: EngineInput['transfers']): boolean {
+  const paid: number[] = [];
+  for (const i of list) if (transfers.to[i] === u) paid.push(transfers.amount ? transfers.amount[i] : Number.NaN);
+  if (paid.length < UNIFORM_SHARE * list.length) return false;
+  const priced = paid.filter((x) => x > 0);
+  return !(priced.length >= paid.length / 2 && fixedPrices(priced));
+}
+
 /** A hub found by its role: a farm's funder or collector, kept out of the graph but not infrastructure. */
 function markFunder(
   hub: Uint8Array,
   hubList: Map<number, string>,
   u: number,
-  role: 'farm_funder' | 'farm_collector',
+  role: 'farm_funder' | 'farm_collector' | 'burst_collector',
 ): void {
   hub[u] = HUB_FUNDER;
   hubList.set(u, role);

@@ -755,7 +755,10 @@ export function joinRuns(g: WalletGraph, grouping: Grouping, runs: FundingRun[])
   for (let i = 0; i < (g.stats.funderHubs > 0 ? g.from.length : 0); i++) {
     const c = g.to[i];
     const u = g.from[i];
-    if (g.hub[c] !== HUB_FUNDER || !g.listed[u] || g.hubList.get(c) !== 'farm_collector') continue;
+    if (g.hub[c] !== HUB_FUNDER || !g.listed[u]) continue;
+    // a collector found by its bursts joins only payers nothing else grouped (wallet-graph.ts burstCollector)
+    const role = g.hubList.get(c);
+    if (role !== 'farm_collector' && (role !== 'burst_collector' || grouping.groupOf[u] >= 0)) continue;
     inAny[u] = 1;
     const first = firstPayer.get(c);
     if (first === undefined) firstPayer.set(c, u);
