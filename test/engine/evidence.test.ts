@@ -31,10 +31,11 @@ t.test('hubs by role: a 10,000-wallet farm funder is found, a hot wallet paying 
   const farm = Array.from({ length: 10_000 }, (_, i) => evm(`farm-${i}`));
   const users = Array.from({ length: 10_000 }, (_, i) => evm(`user-${i}`));
   const rows: Row[] = [];
-  // the farm: batches of 100 wallets per second, identical amounts; then every wallet sweeps to one collector
+  // the farm: batches of 100 wallets per second, identical amounts; then every wallet sweeps what it has left to one
+  // collector (leftovers differ: one amount paid by every wallet would be a price, and its receiver a shop)
   farm.forEach((w, i) => rows.push([funder, w, 1_700_000_000 + Math.floor(i / 100), 0.05]));
   const collector = evm('collector');
-  farm.forEach((w, i) => rows.push([w, collector, 1_701_000_000 + i * 7, 0.04]));
+  farm.forEach((w, i) => rows.push([w, collector, 1_701_000_000 + i * 7, 0.04 - ((i * 7919) % 997) / 100_000]));
   // the hot wallet: users withdraw at unrelated times (about 13 minutes apart) and amounts
   users.forEach((w, i) =>
     rows.push([hot, w, 1_700_000_000 + i * 787 + ((i * 7919) % 500), 0.1 + ((i * 37) % 1000) / 7]),
