@@ -61,8 +61,8 @@ const SOCIAL_KINDS = new Set(['direct_transfer', 'member_funder', 'funding_chain
 /**
  * True when every risk-bearing kind of a cluster is a tie among its members or a funder paying them at unrelated
  * times: no sweep receiver, no shared counterparty but a person off the list who paid a member and was paid by one
- * (`personLike`: a family's member who is not listed), and nothing timed (a batch, a co-timed run or lockstep brings its
- * own kind; a common funder in a burst, or a funding chain whose members passed their first funding on within the
+ * (`personLike`: a family's member who is not listed), and nothing timed (a batch, a co-timed run or lockstep brings
+ * its own kind; a common funder in a burst, or a funding chain whose members passed their first funding on within the
  * day, a peel chain's hops, is timed too). Friends, families and a person's own wallets look so; with block times a
  * farm shows itself by timing or a sweep. So with times such a cluster, when narrow (its web counted inside it:
  * evidenceBreadth), lends `narrowFactor` (as every narrow one does without times), and, however broad, is never a
