@@ -519,11 +519,11 @@ function classifyFunders(
 /**
  * A hub found by its bursts whose transfers with listed wallets are nearly all (UNIFORM_SHARE) payments to it, not
  * prices (fixedPrices: a mint rush's contract is a shop and stays a hub), is a farm's collector (hubList
- * 'burst_collector'): its script swept the wallets into it, one after another. As 'farm_funder' nothing grouped its payers (a funder's runs
- * group its recipients), and a farm of thousands sweeping into it in one session was approved whole (the third blind
- * generator's development seed 9804). Its payers are grouped only where nothing else groups them
- * (timed-funding.ts joinRuns): joining their groups too merged a farm of 3,000 with the groups of a giant farm and
- * the people tied to it (19,869 wallets; 780 legitimate rejects on that seed). No new constant.
+ * 'burst_collector'): its script swept the wallets into it, one after another. As 'farm_funder' nothing grouped its
+ * payers (a funder's runs group its recipients), and a farm of thousands sweeping into it in one session was approved
+ * whole (the third blind generator's development seed 9804). Its payers are grouped only where nothing else groups
+ * them (timed-funding.ts joinRuns): joining their groups too merged a farm of 3,000 with the groups of a giant farm
+ * and the people tied to it (19,869 wallets; 780 legitimate rejects on that seed). No new constant.
  */
 function burstRole(
   u: number,
