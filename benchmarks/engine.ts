@@ -70,7 +70,8 @@ if (values.help) {
 }
 const mergeShare =
   values['merge-share'] === undefined ? DEFAULT_TUNING.communityMergeShare : Number(values['merge-share']);
-if (!(mergeShare >= 0 && mergeShare <= 1)) {
+// Number('') is 0: an empty value is a usage error, not the default
+if (values['merge-share']?.trim() === '' || !(mergeShare >= 0 && mergeShare <= 1)) {
   console.error('--merge-share takes a share between 0 and 1');
   process.exit(2);
 }

@@ -15,6 +15,7 @@
  * decided from the two sets alone (each payout's deposits, each deposit's payouts), so it does not depend on the
  * input's order.
  */
+import { firstAtLeast } from './sorted-search.ts';
 import type { EngineTransfers } from './types.ts';
 
 export const BRIDGE_LIST = 'bridge';
@@ -74,16 +75,4 @@ export function bridgeHops(
     hops++;
   });
   return { from: out ?? from, hops };
-}
-
-/** The first index whose value is at least x (values ascending). */
-function firstAtLeast(values: Float64Array, x: number): number {
-  let lo = 0;
-  let hi = values.length;
-  while (lo < hi) {
-    const m = (lo + hi) >>> 1;
-    if (values[m] < x) lo = m + 1;
-    else hi = m;
-  }
-  return lo;
 }

@@ -13,6 +13,7 @@
  * intermediates joins the tree) on top of the interaction graph's communities.
  */
 import type { WalletGraph } from '../wallet-graph.ts';
+import { firstAtLeast } from '../sorted-search.ts';
 import { HUB_FUNDER, HUB_NONE, isInfrastructure } from '../wallet-graph.ts';
 import type { Grouping } from '../detect-groups.ts';
 import { UnionFind } from '../union-find.ts';
@@ -705,16 +706,7 @@ function backgroundTest(
     hi = Math.max(hi, ff.time[u]);
   }
   const span = Math.max(1, hi - lo + COTIMED_GAP_SECONDS);
-  const below = (x: number): number => {
-    let a = 0;
-    let b = amounts.length;
-    while (a < b) {
-      const m = (a + b) >>> 1;
-      if (amounts[m] < x) a = m + 1;
-      else b = m;
-    }
-    return a;
-  };
+  const below = (x: number): number => firstAtLeast(amounts, x);
   return (r, batch = false) => {
     if (Number.isNaN(r.anchor)) return !batch || r.members.length >= 2 * RUN_MIN;
     const similar =
