@@ -16,7 +16,7 @@ function hotWallet(w: World, ex: Exchange, t: number): number {
 
 /** What a customer types into the withdrawal form: a round SOL amount, or all they have. */
 function typedSol(w: World, t: number): number {
-  const sol = w.rng.lognormal(150, 1.3) / usdPrice(SOL, t);
+  const sol = Math.max(0.05, w.rng.lognormal(150, 1.3) / usdPrice(SOL, t));
   return w.rng.chance(0.6) ? roundAmount(sol, w.rng.next()) : sol;
 }
 
@@ -34,22 +34,25 @@ export function withdraw(
   const { rng, ledger } = w;
   const usd = opt.usd ?? roundAmount(rng.lognormal(150, 1.3), rng.next());
   let tx: number;
+  let hot: number;
   let at = t;
   if (ex.batches) {
     const slot = Math.floor(t / 90);
     const key = `${ex.name}:${slot}`;
     at = slot * 90 + 89;
-    const open = w.batches.get(key);
+    let open = w.batches.get(key);
     if (open === undefined) {
-      tx = ledger.newTx();
-      w.batches.set(key, tx);
-      const hot = hotWallet(w, ex, at);
+      open = { tx: ledger.newTx(), hot: hotWallet(w, ex, at) };
+      w.batches.set(key, open);
       // the other customers in the same batch: people the campaign never hears of
       for (let i = rng.int(2, 14); i > 0; i--)
-        ledger.move(hot, w.book.fresh(), at, units(Math.max(typedSol(w, at) - ex.fee, 0.001), SOL), SOL, tx);
-    } else tx = open;
-  } else tx = ledger.newTx();
-  const hot = hotWallet(w, ex, at);
+        ledger.move(open.hot, w.book.fresh(), at, units(Math.max(typedSol(w, at) - ex.fee, 0.001), SOL), SOL, open.tx);
+    }
+    ({ tx, hot } = open);
+  } else {
+    tx = ledger.newTx();
+    hot = hotWallet(w, ex, at);
+  }
   if (opt.usdc) ledger.sendToken(hot, to, at, Math.max(1, usd - 1), USDC, tx);
   else {
     const sol = opt.sol ?? (opt.usd === undefined ? typedSol(w, at) : opt.usd / usdPrice(SOL, at));
@@ -181,6 +184,7 @@ export function claim(w: World, user: number, t: number, tokens: number, asset: 
 
 /** An app's fee payer paying a new user's token account rent (and optionally a little SOL for fees). */
 export function sponsor(w: World, payer: number, user: number, t: number, sol: number, tx = w.ledger.newTx()): number {
+  w.ledger.openAccount(user, USDC);
   w.ledger.move(payer, user, t, ATA_RENT, SOL, tx);
   if (sol > 0) w.ledger.move(payer, user, t, units(sol, SOL), SOL, tx);
   return tx;

@@ -129,6 +129,7 @@ export function runTask(w: World, f: Farm, s: TaskStyle): void {
   const ready = (id: number): number => Math.max(clock.start, (f.ready.get(id) ?? clock.start) + 60);
   const latest = Math.min(clock.end - 86400, Math.max(...f.wallets.map(ready)));
   const tip = (): number => (s.tip ? rng.lognormal(0.0001, 0.5) : 0);
+  const first = new Map<number, number>();
   if (s.timing === 'lockstep') {
     const rate = rng.int(2, 8);
     const rounds = Array.from({ length: s.actions }, () => clock.any(latest, clock.end - 3600)).sort((a, b) => a - b);
@@ -136,6 +137,7 @@ export function runTask(w: World, f: Farm, s: TaskStyle): void {
       const usd = amount();
       const out = Math.min(t0 + rng.int(600, 6 * 3600), (rounds[r + 1] ?? clock.end) - 60);
       f.wallets.forEach((id, i) => {
+        if (r === 0) first.set(id, t0 + Math.floor(i / rate));
         protocolDeposit(w, id, t0 + Math.floor(i / rate), usd, 'deposit', tip(), f.asset);
         if (r + 1 < rounds.length) protocolWithdraw(w, id, out + Math.floor(i / rate), usd, f.asset);
       });
@@ -146,30 +148,35 @@ export function runTask(w: World, f: Farm, s: TaskStyle): void {
       const at = (): number =>
         s.timing === 'script' ? clock.any(ready(id), clock.end) : clock.human(ready(id), clock.end, f.tz);
       const times = Array.from({ length: n }, at).sort((a, b) => a - b);
+      first.set(id, times[0]);
       times.forEach((t, k) => {
         const usd = amount();
         protocolDeposit(w, id, t, usd, 'deposit', tip(), f.asset);
         if (k + 1 < n) protocolWithdraw(w, id, Math.floor(t + (times[k + 1] - t) * rng.range(0.2, 0.9)), usd, f.asset);
       });
     }
-  claims(w, f, s, ready);
+  claims(w, f, s, (id) => first.get(id) ?? clock.end);
 }
 
-/** Weekly reward claims: all at once for a bot, at random moments for a script, by hand otherwise. */
-function claims(w: World, f: Farm, s: TaskStyle, ready: (id: number) => number): void {
+/**
+ * Weekly reward claims for the weeks after a wallet's first deposit: all at once for a bot, at random moments for a
+ * script, by hand otherwise.
+ */
+function claims(w: World, f: Farm, s: TaskStyle, started: (id: number) => number): void {
   const { rng, clock } = w;
   const share = s.claimShare ?? 0.9;
   for (let t = clock.start + 7 * 86400; t < clock.end; t += 7 * 86400) {
     const t0 = clock.any(t, t + 86400);
     f.wallets.forEach((id, i) => {
-      if (ready(id) > t || !rng.chance(share)) return;
+      if (started(id) > t || !rng.chance(share)) return;
       const at =
         s.timing === 'lockstep'
           ? t0 + Math.floor(i / 4)
           : s.timing === 'script'
             ? clock.any(t, t + 3 * 86400)
             : clock.human(t, t + 5 * 86400, f.tz);
-      const tokens = rng.lognormal(8, 0.3);
+      // rewards follow the volume deposited, as people's do (about 2 budgets of volume a week, 1 token per $40)
+      const tokens = (f.budget / 20) * rng.range(0.5, 1.5);
       claim(w, id, at, tokens, REWARD);
       const r = f.rewards.get(id) ?? { tokens: 0, last: 0 };
       f.rewards.set(id, { tokens: r.tokens + tokens, last: Math.max(r.last, at) });

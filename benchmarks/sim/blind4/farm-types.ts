@@ -294,12 +294,14 @@ export function relayChain(w: World, f: Farm): void {
   let sol = rng.pick([0.5, 1]);
   withdraw(w, f.wallets[0], t, f.ex, { sol });
   sol -= f.ex.fee;
+  // the relay has to reach the last wallet before the window closes: each wallet gets its share of the time left
+  const step = Math.min(2 * 86400, (clock.end - 86400 - t) / f.wallets.length);
   f.wallets.forEach((id, i) => {
-    const deposit = t + rng.int(300, 3600);
+    const deposit = Math.floor(t + step * rng.range(0.05, 0.3));
     const usd = (sol - 0.01) * usdPrice(SOL, deposit) * rng.range(0.8, 0.95);
     protocolDeposit(w, id, deposit, usd, 'deposit', 0, SOL);
-    protocolWithdraw(w, id, deposit + rng.int(3600, 3 * 86400), usd, SOL);
-    t = deposit + rng.int(4 * 3600, 2 * 86400);
+    protocolWithdraw(w, id, Math.floor(t + step * rng.range(0.35, 0.6)), usd, SOL);
+    t = Math.floor(t + step * rng.range(0.7, 1));
     // closing the task's token accounts gives their rent back
     sol -= 0.0003;
     if (i + 1 < f.wallets.length) send(w, id, f.wallets[i + 1], t, sol, SOL);

@@ -72,7 +72,9 @@ export function makeFarms(w: World, count: number, legit: number): void {
     const size = i % 9 === 4 && kind.name !== 'mega_tree' ? rng.int(3, 5) : kind.size(w, legit);
     const f = newFarm(w, i, kind.name, size);
     kind.make(w, f);
-    const referral = kind.name === 'referral_ring' ? 'main' : rng.chance(0.2) ? 'chain' : 'none';
+    // a farm built to leave no link types no code of its own wallets
+    const referral =
+      kind.name === 'referral_ring' ? 'main' : !isNoLink4(kind.name) && rng.chance(0.2) ? 'chain' : 'none';
     listFarm(w, f, referral);
   }
 }

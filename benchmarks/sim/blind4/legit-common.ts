@@ -2,7 +2,8 @@
  * What every legitimate pattern shares: how a wallet gets its first SOL, an ordinary life before and during the
  * campaign, and its row in the campaign's list (with the referral code a friend gave it, now and then).
  */
-import { send, sponsor, withdraw } from './activity.ts';
+import { send, withdraw } from './activity.ts';
+import type { Exchange } from './infrastructure.ts';
 import { live, newPerson, type Person, useCampaign } from './life.ts';
 import { SOL, USDC } from './ledger.ts';
 import { usdPrice } from './market.ts';
@@ -20,26 +21,16 @@ export function firstFunding(w: World, p: Person, t: number, source: Source, fro
       return;
     case 'bridge':
       if (rng.chance(0.3)) send(w, infra.wormhole, p.id, t, usd, USDC);
-      else
-        send(
-          w,
-          rng.pick(infra.solvers),
-          p.id,
-          t,
-          rng.chance(0.5) ? usd / usdPrice(SOL, t) : usd,
-          rng.chance(0.5) ? SOL : USDC,
-        );
+      else if (rng.chance(0.5)) send(w, rng.pick(infra.solvers), p.id, t, usd / usdPrice(SOL, t), SOL);
+      else send(w, rng.pick(infra.solvers), p.id, t, usd, USDC);
       return;
-    case 'friend':
-      send(
-        w,
-        from ?? w.book.fresh(),
-        p.id,
-        t,
-        rng.chance(0.6) ? rng.pick([0.05, 0.1, 0.2, 0.5, 1]) : usd,
-        rng.chance(0.7) ? SOL : USDC,
-      );
+    case 'friend': {
+      const friend = from ?? w.book.fresh();
+      if (rng.chance(0.6)) send(w, friend, p.id, t, rng.pick([0.05, 0.1, 0.2, 0.5, 1]), SOL);
+      else if (rng.chance(0.5)) send(w, friend, p.id, t, usd, USDC);
+      else send(w, friend, p.id, t, usd / usdPrice(SOL, t), SOL);
       return;
+    }
     case 'faucet':
       // a gas drip first, the real money from an exchange a little later
       send(w, rng.pick(infra.faucets), p.id, t, rng.pick([0.001, 0.002, 0.005]), SOL);
@@ -50,8 +41,7 @@ export function firstFunding(w: World, p: Person, t: number, source: Source, fro
       return;
     default:
       // a card on-ramp: the on-ramp's wallet pays the USDC and the new account's rent
-      sponsor(w, rng.pick(infra.merchants), p.id, t, 0);
-      send(w, rng.pick(infra.merchants), p.id, t + rng.int(5, 60), usd, USDC);
+      send(w, rng.pick(infra.merchants), p.id, t, usd, USDC);
   }
 }
 
@@ -74,6 +64,7 @@ export interface OrdinaryOptions {
   rate?: number;
   usd?: number;
   tz?: number;
+  ex?: Exchange;
   friends?: number[];
   skipFunding?: boolean;
 }
@@ -83,6 +74,7 @@ export function ordinaryPerson(w: World, id: number, o: OrdinaryOptions = {}): P
   const { rng } = w;
   const p = newPerson(w, id, o.usd);
   if (o.tz !== undefined) p.tz = o.tz;
+  if (o.ex) p.ex = o.ex;
   if (o.friends) p.friends = o.friends;
   const born = o.born ?? bornOrdinary(w);
   if (!o.skipFunding) firstFunding(w, p, born, o.source ?? pickSource(w), o.from);

@@ -6,7 +6,7 @@
 import { memeTrade, nftBuy, nftMint, protocolDeposit, send, sponsor, swap, withdraw } from './activity.ts';
 import { bornOrdinary, listLegit, ordinaryPerson } from './legit-common.ts';
 import { SOL, USDC } from './ledger.ts';
-import { live, newPerson, useCampaign } from './life.ts';
+import { live, newPerson, type Person, useCampaign } from './life.ts';
 import type { World } from './world.ts';
 
 /** Group sizes drawn by `draw` (at least `min`) that add up to exactly n. */
@@ -32,7 +32,7 @@ export function cexBatchCohort(w: World, n: number): void {
     const slot = Math.floor(rng.range(clock.start - 700 * 86400, clock.end - 5 * 86400) / 90) * 90;
     for (const id of fresh(w, size)) {
       withdraw(w, id, slot + rng.int(0, 88), ex);
-      ordinaryPerson(w, id, { born: slot + 89, skipFunding: true });
+      ordinaryPerson(w, id, { born: slot + 89, skipFunding: true, ex });
       listLegit(w, id, 'cex_batch_cohort', `cexbatch-${k}`);
     }
   });
@@ -56,21 +56,42 @@ export function familyFriends(w: World, n: number): void {
   });
 }
 
+/**
+ * A person's main wallet (an ordinary life, listed) and their other wallets, each funded from the main with a round
+ * amount of SOL at a moment after `earliest` (at least a day after the main's first funds); `use` gives each its life.
+ */
+function mainAndOthers(
+  w: World,
+  ids: number[],
+  listAs: [string, string],
+  usd: number,
+  earliest: number,
+  sols: number[],
+  use: (main: Person, id: number, born: number) => void,
+): void {
+  const { rng, clock } = w;
+  const mainBorn = bornOrdinary(w);
+  const main = ordinaryPerson(w, ids[0], { born: mainBorn, usd, rate: rng.lognormal(4.5, 0.6) });
+  listLegit(w, ids[0], ...listAs);
+  for (const id of ids.slice(1)) {
+    const born = clock.human(Math.max(mainBorn + 86400, earliest), clock.start - 3 * 86400, main.tz);
+    send(w, ids[0], id, born, rng.pick(sols), SOL);
+    use(main, id, born);
+    listLegit(w, id, ...listAs);
+  }
+}
+
 /** One person's several wallets (a main one, a trading one, a cold one): funded from the main, all used. */
 export function powerUser(w: World, n: number): void {
   const { rng, clock } = w;
   sizes(n, () => rng.int(2, 4), 2).forEach((size, k) => {
-    const ids = fresh(w, size);
-    const main = ordinaryPerson(w, ids[0], { usd: rng.lognormal(800, 0.8), rate: rng.lognormal(5, 0.6) });
-    listLegit(w, ids[0], 'power_user', `person-${k}`);
-    for (const id of ids.slice(1)) {
-      const born = clock.human(clock.historyStart + 400 * 86400, clock.start - 5 * 86400, main.tz);
-      send(w, ids[0], id, born, rng.pick([0.5, 1, 2, 5, 10, 25]), SOL);
-      const p = ordinaryPerson(w, id, { born, tz: main.tz, usd: main.usd, friends: [ids[0]], skipFunding: true });
-      p.ex = main.ex;
+    const listAs: [string, string] = ['power_user', `person-${k}`];
+    const sols = [0.5, 1, 2, 5, 10, 25];
+    mainAndOthers(w, fresh(w, size), listAs, rng.lognormal(800, 0.8), clock.historyStart, sols, (main, id, born) => {
+      const { tz, usd, ex } = main;
+      const p = ordinaryPerson(w, id, { born, tz, usd, ex, friends: [main.id], skipFunding: true });
       live(w, p, born, w.cutoff, 0.5, [0, 0, 0, 0, 0, 0, 10, 0, 0, 0]);
-      listLegit(w, id, 'power_user', `person-${k}`);
-    }
+    });
   });
 }
 
@@ -145,35 +166,26 @@ export function nftMintRush(w: World, n: number): void {
 export function honestBot(w: World, n: number): void {
   const { rng, clock } = w;
   sizes(n, () => rng.int(2, 5), 2).forEach((size, k) => {
-    const ids = fresh(w, size);
-    const main = ordinaryPerson(w, ids[0], { usd: rng.lognormal(1500, 0.6), rate: rng.lognormal(4, 0.5) });
-    listLegit(w, ids[0], 'honest_bot', `bot-${k}`);
-    for (const id of ids.slice(1)) {
-      const born = clock.human(clock.start - 300 * 86400, clock.start - 3 * 86400, main.tz);
-      send(w, ids[0], id, born, rng.pick([2, 5, 10, 20]), SOL);
+    const listAs: [string, string] = ['honest_bot', `bot-${k}`];
+    const earliest = clock.start - 300 * 86400;
+    mainAndOthers(w, fresh(w, size), listAs, rng.lognormal(1500, 0.6), earliest, [2, 5, 10, 20], (main, id, born) => {
       const trades = Math.min(280, rng.poisson(((w.cutoff - born) / 86400) * rng.lognormal(1, 0.5)));
-      for (let i = 0; i < trades; i++) {
-        const t = clock.any(born + 60, w.cutoff);
-        if (rng.chance(0.6))
-          memeTrade(w, id, t, w.coin(t), rng.lognormal(0.8, 0.6), rng.chance(0.5), rng.lognormal(0.002, 0.5));
-        else
-          swap(
-            w,
-            id,
-            t,
-            rng.chance(0.5) ? SOL : USDC,
-            rng.lognormal(3, 0.6),
-            rng.chance(0.5) ? USDC : SOL,
-            rng.lognormal(0.001, 0.5),
-          );
-      }
+      for (let i = 0; i < trades; i++) botTrade(w, id, clock.any(born + 60, w.cutoff));
       for (let m = born + 20 * 86400; m < w.cutoff; m += rng.int(10, 40) * 86400)
-        send(w, id, ids[0], m, rng.lognormal(1, 1), SOL);
+        send(w, id, main.id, m, rng.lognormal(1, 1), SOL);
       for (let i = rng.int(1, 8); i > 0; i--)
         protocolDeposit(w, id, clock.any(clock.start, clock.end), rng.lognormal(300, 0.8), 'deposit');
-      listLegit(w, id, 'honest_bot', `bot-${k}`);
-    }
+    });
   });
+}
+
+/** A bot's trade: a memecoin on its bonding curve or a SOL/USDC swap, with a Jito tip to land first. */
+function botTrade(w: World, id: number, t: number): void {
+  const { rng } = w;
+  if (rng.chance(0.6))
+    memeTrade(w, id, t, w.coin(t), rng.lognormal(0.8, 0.6), rng.chance(0.5), rng.lognormal(0.002, 0.5));
+  else if (rng.chance(0.5)) swap(w, id, t, SOL, rng.lognormal(3, 0.6), USDC, rng.lognormal(0.001, 0.5));
+  else swap(w, id, t, USDC, rng.lognormal(400, 0.6), SOL, rng.lognormal(0.001, 0.5));
 }
 
 /** An app that pays new users' token account rent and a little SOL for fees when they sign up. */

@@ -17,7 +17,7 @@ export function retail(w: World, n: number): void {
   }
 }
 
-/** Wallets in use for two or three years: many counterparties, staking, NFTs, a larger purse. */
+/** Wallets in use for one and a half to three years: many counterparties, staking, NFTs, a larger purse. */
 export function veteran(w: World, n: number): void {
   const { clock, rng } = w;
   for (let i = 0; i < n; i++) {
@@ -38,8 +38,9 @@ export function newWallet(w: World, n: number): void {
   const { clock, rng } = w;
   for (let i = 0; i < n; i++) {
     const id = w.book.fresh();
-    const born = rng.int(clock.start - 20 * 86400, clock.end - 7 * 86400);
-    ordinaryPerson(w, id, { born, rate: rng.lognormal(1.5, 0.8), source: rng.chance(0.8) ? 'cex' : 'bridge' });
+    const tz = clock.zone();
+    const born = clock.human(clock.start - 20 * 86400, clock.end - 7 * 86400, tz);
+    ordinaryPerson(w, id, { born, tz, rate: rng.lognormal(1.5, 0.8), source: rng.chance(0.8) ? 'cex' : 'bridge' });
     listLegit(w, id, 'new_wallet');
   }
 }
@@ -84,7 +85,7 @@ export function tgBotTrader(w: World, n: number): void {
   for (let i = 0; i < n; i++) {
     const id = w.book.fresh();
     const bot = rng.int(0, infra.botFees.length - 1);
-    const born = clock.start - Math.floor(rng.exp(150 * 86400)) - 86400;
+    const born = Math.max(clock.historyStart, clock.start - Math.floor(rng.exp(150 * 86400)) - 86400);
     const p = newPerson(w, id, rng.lognormal(80, 1));
     firstFunding(w, p, born, rng.chance(0.85) ? 'cex' : 'friend');
     const trades = Math.min(250, rng.poisson(((w.cutoff - born) / 86400) * rng.lognormal(0.3, 0.8)));
@@ -102,25 +103,20 @@ export function tgBotTrader(w: World, n: number): void {
 
 /** Followers of an influencer: all typed the influencer's code (the influencer's own wallet is listed too). */
 export function kolReferral(w: World, n: number): void {
-  const { rng } = w;
+  const { rng, clock } = w;
   let left = n;
   for (let k = 0; left > 0; k++) {
     const size = Math.min(left, Math.max(2, Math.round(rng.lognormal(n / 4, 0.5))));
     const kol = w.book.fresh();
     ordinaryPerson(w, kol, { usd: rng.lognormal(2000, 0.7), rate: rng.lognormal(5, 0.5) });
     listLegit(w, kol, 'kol_referral', `kol-${k}`);
+    const post = clock.start + rng.int(0, 10) * 86400 + rng.int(12, 22) * 3600;
     for (let i = 1; i < size; i++) {
       const id = w.book.fresh();
       const p = ordinaryPerson(w, id);
-      // followers act on the influencer's post: many the same evening
-      if (rng.chance(0.5))
-        protocolDeposit(
-          w,
-          id,
-          w.clock.human(w.clock.start, w.clock.start + 3 * 86400, p.tz),
-          rng.lognormal(p.usd, 0.7),
-          'deposit',
-        );
+      // followers act on the influencer's post: half of them within hours of it
+      const t = Math.min(clock.end - 60, post + Math.floor(rng.exp(3 * 3600)));
+      if (rng.chance(0.5)) protocolDeposit(w, id, t, rng.lognormal(p.usd, 0.7), 'deposit');
       listLegit(w, id, 'kol_referral', `kol-${k}`, kol);
     }
     left -= size;

@@ -69,11 +69,13 @@ function act(w: World, p: Person, t: number, kind: number): void {
       withdraw(w, p.id, t, rng.chance(0.85) ? p.ex : w.exchange(), { usd: undefined, usdc: rng.chance(0.2) });
       return;
     case 3:
-      deposit(w, p.id, t, p.ex, rng.chance(0.7) ? sol : usd, rng.chance(0.7) ? SOL : USDC);
+      if (rng.chance(0.7)) deposit(w, p.id, t, p.ex, sol, SOL);
+      else deposit(w, p.id, t, p.ex, usd, USDC);
       return;
     case 4: {
       const seller = w.legitPool.length > 50 && rng.chance(0.08) ? rng.pick(w.legitPool) : w.book.fresh();
-      if (seller !== p.id) nftBuy(w, p.id, seller, t, rng.lognormal(1.5, 1), w.ledger.newAsset(), w.book.fresh());
+      const c = w.collection();
+      if (seller !== p.id) nftBuy(w, p.id, seller, t, rng.lognormal(1.5, 1), c.asset, c.creator);
       return;
     }
     case 5:
@@ -82,14 +84,18 @@ function act(w: World, p: Person, t: number, kind: number): void {
         swap(w, p.id, t + rng.int(86400, 90 * 86400), rng.chance(0.5) ? JITOSOL : MSOL, sol * 0.8, SOL);
       return;
     case 6:
-      if (p.friends.length > 0 && rng.chance(0.7))
-        send(w, p.id, rng.pick(p.friends), t, rng.chance(0.5) ? sol : usd, rng.chance(0.5) ? SOL : USDC);
-      else if (rng.chance(0.5)) send(w, p.id, rng.pick(infra.merchants), t, usd, USDC);
+      if (p.friends.length > 0 && rng.chance(0.7)) {
+        if (rng.chance(0.5)) send(w, p.id, rng.pick(p.friends), t, sol, SOL);
+        else send(w, p.id, rng.pick(p.friends), t, usd, USDC);
+      } else if (rng.chance(0.5)) send(w, p.id, rng.pick(infra.merchants), t, usd, USDC);
       else send(w, w.book.fresh(), p.id, t, sol, SOL);
       return;
     case 7:
-      if (rng.chance(0.5)) send(w, p.id, infra.wormhole, t, usd, USDC);
-      else send(w, rng.pick(infra.solvers), p.id, t, usd, rng.chance(0.5) ? USDC : SOL);
+      // coins moved between chains: out over Wormhole, in from a bridge solver or an instant-swap service
+      if (rng.chance(0.4)) send(w, p.id, infra.wormhole, t, usd, USDC);
+      else if (rng.chance(0.3)) send(w, rng.pick(infra.instantSwaps), p.id, t, sol, SOL);
+      else if (rng.chance(0.5)) send(w, rng.pick(infra.solvers), p.id, t, usd, USDC);
+      else send(w, rng.pick(infra.solvers), p.id, t, sol, SOL);
       return;
     case 8:
       send(w, p.id, rng.pick(infra.lending), t, usd, USDC);

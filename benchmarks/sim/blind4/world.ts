@@ -43,9 +43,11 @@ export class World {
   /** A customer's own deposit address at an exchange (key: customer id * 16 + exchange index). */
   private readonly deposits = new Map<number, number>();
   /** Open batch withdrawal transactions of batching exchanges (key: exchange and 90 s window). */
-  readonly batches = new Map<string, number>();
+  readonly batches = new Map<string, { tx: number; hot: number }>();
   /** Memecoins by the 30-day period of their launch. */
   private readonly coins = new Map<number, Coin[]>();
+  /** NFT collections traded on the marketplaces: the collection's asset id and its royalty wallet. */
+  private readonly collections: Array<{ asset: number; creator: number }> = [];
   /** Listed legitimate wallets so far, for the occasional trade between two unrelated users. */
   readonly legitPool: number[] = [];
   /** The analysis reads the chain a few days after the window closes. */
@@ -90,15 +92,25 @@ export class World {
     return ex[this.rng.weighted(ex.map((e) => e.weight))];
   }
 
-  /** A memecoin traded at about time t: one of the period's coins most of the time, else a new launch. */
+  /**
+   * A memecoin traded at about time t: one of the period's coins most of the time (the first ones launched are the
+   * ones that took off, so they are picked most), else a new launch.
+   */
   coin(t: number): Coin {
     const period = Math.floor(t / (30 * 86400));
     const recent = this.coins.get(period) ?? [];
     if (recent.length > 20 && this.rng.chance(0.7)) {
-      const c = this.rng.pick(recent);
+      const c = recent[Math.floor(recent.length * this.rng.next() ** 3)];
       if (c.launch <= t) return c;
     }
     return this.launch(t - this.rng.int(0, 86400));
+  }
+
+  /** An NFT collection for a secondary-market trade: a few hundred collections, the popular ones traded most. */
+  collection(): { asset: number; creator: number } {
+    if (this.collections.length < 300 && (this.collections.length < 20 || this.rng.chance(0.05)))
+      this.collections.push({ asset: this.ledger.newAsset(), creator: this.book.fresh() });
+    return this.collections[Math.floor(this.collections.length * this.rng.next() ** 2.5)];
   }
 
   launch(t: number): Coin {
