@@ -12,11 +12,13 @@
  *   [--world-seeds 209,210] [--blind-seeds 9001,9002 [--blind-legit 15000] [--blind-farms 40]]
  *   [--blind2-seeds 9601,9602 [--blind2-legit 24000] [--blind2-farms 44]]
  *   [--blind3-seeds 9801,9802 [--blind3-legit 25000] [--blind3-farms 45]]
+ *   [--blind4-seeds 7801,7802 [--blind4-legit 25000] [--blind4-farms 40]]
  * Blind seeds (benchmarks/sim/blind-sim.ts, docs/blind-campaigns.md: shapes written without reading the engine) are
  * run with the shipped tuning and presets and reported only; with --dev-seeds "" --test-seeds "" --skip-hop
  * nothing else runs. Blind2 seeds (benchmarks/sim/blind-sim-2.ts, docs/blind-campaigns-2.md, a second simulator
  * written the same way) likewise; their farms built to leave no on-chain link (`nolink_` types) get rows apart.
  * Blind3 seeds (benchmarks/sim/blind-sim-3.ts, docs/blind-campaigns-3.md, a third one, with chains) the same way.
+ * Blind4 seeds (benchmarks/sim/blind-sim-4.ts, docs/blind-campaigns-4.md, a fourth one, of a Solana campaign) too.
  */
 import { parseArgs } from 'node:util';
 import {
@@ -46,6 +48,7 @@ import { simulateCampaign, UNLINKED_FARM_TYPES, type TruthRow } from './sim/camp
 import { simulateBlindCampaign } from './sim/blind-sim.ts';
 import { isNoLink, simulateBlind2Campaign } from './sim/blind-sim-2.ts';
 import { isNoLink3, simulateBlind3Campaign } from './sim/blind-sim-3.ts';
+import { isNoLink4, simulateBlind4Campaign } from './sim/blind-sim-4.ts';
 
 const { values } = parseArgs({
   options: {
@@ -62,6 +65,9 @@ const { values } = parseArgs({
     'blind3-seeds': { type: 'string', default: '' },
     'blind3-legit': { type: 'string' },
     'blind3-farms': { type: 'string' },
+    'blind4-seeds': { type: 'string', default: '' },
+    'blind4-legit': { type: 'string' },
+    'blind4-farms': { type: 'string' },
     folds: { type: 'string', default: '5' },
     'skip-hop': { type: 'boolean' },
     'check-order': { type: 'boolean' },
@@ -80,6 +86,8 @@ const USAGE =
   '    [--blind2-legit 24000] [--blind2-farms 44] set their sizes\n' +
   '  [--blind3-seeds 9801,9802]  campaigns of the third blind simulator (docs/blind-campaigns-3.md), likewise;\n' +
   '    [--blind3-legit 25000] [--blind3-farms 45] set their sizes\n' +
+  '  [--blind4-seeds 7801,7802]  campaigns of the fourth blind simulator, a Solana campaign\n' +
+  '    (docs/blind-campaigns-4.md), likewise; [--blind4-legit 25000] [--blind4-farms 40] set their sizes\n' +
   '  [--skip-hop] [--check-order] [--web-grid 0,5,8,12] [--share-grid 0.25,0.4,0.6] [--narrow-grid 1,0.75,0.5]\n' +
   '  --web-grid, --share-grid, --narrow-grid  candidate transferWebMin, listedShareFull and narrowFactor\n' +
   '    values, chosen inside the CV\n' +
@@ -94,7 +102,15 @@ function usageError(what: string): never {
   process.exit(2);
 }
 const isCount = (v: string): boolean => /^[0-9]+$/.test(v) && Number(v) > 0;
-for (const k of ['dev-seeds', 'test-seeds', 'world-seeds', 'blind-seeds', 'blind2-seeds', 'blind3-seeds'] as const)
+for (const k of [
+  'dev-seeds',
+  'test-seeds',
+  'world-seeds',
+  'blind-seeds',
+  'blind2-seeds',
+  'blind3-seeds',
+  'blind4-seeds',
+] as const)
   if (
     !values[k]
       .split(',')
@@ -102,7 +118,16 @@ for (const k of ['dev-seeds', 'test-seeds', 'world-seeds', 'blind-seeds', 'blind
       .every((v) => /^[0-9]+$/.test(v))
   )
     usageError(`--${k} takes whole numbers separated by commas`);
-for (const k of ['blind-legit', 'blind-farms', 'blind2-legit', 'blind2-farms', 'blind3-legit', 'blind3-farms'] as const)
+for (const k of [
+  'blind-legit',
+  'blind-farms',
+  'blind2-legit',
+  'blind2-farms',
+  'blind3-legit',
+  'blind3-farms',
+  'blind4-legit',
+  'blind4-farms',
+] as const)
   if (values[k] !== undefined && !isCount(values[k])) usageError(`--${k} takes a positive whole number`);
 for (const k of ['threads', 'folds'] as const)
   if (!isCount(values[k])) usageError(`--${k} takes a positive whole number`);
@@ -183,12 +208,16 @@ async function simulate(seed: number, tuning: Partial<EngineTuning>, world = fal
 const size = (v: string | undefined): number | undefined => (v === undefined ? undefined : Number(v));
 /**
  * A blind campaign (`blind`: benchmarks/sim/blind-sim.ts, `blind2`: benchmarks/sim/blind-sim-2.ts, `blind3`:
- * benchmarks/sim/blind-sim-3.ts) run with the shipped tuning: only ever reported, never chosen on.
+ * benchmarks/sim/blind-sim-3.ts, `blind4`: benchmarks/sim/blind-sim-4.ts) run with the shipped tuning: only ever
+ * reported, never chosen on.
  */
-function simulateBlind(seed: number, kind: 'blind' | 'blind2' | 'blind3'): Promise<SimRun> {
-  const simulate = { blind: simulateBlindCampaign, blind2: simulateBlind2Campaign, blind3: simulateBlind3Campaign }[
-    kind
-  ];
+function simulateBlind(seed: number, kind: 'blind' | 'blind2' | 'blind3' | 'blind4'): Promise<SimRun> {
+  const simulate = {
+    blind: simulateBlindCampaign,
+    blind2: simulateBlind2Campaign,
+    blind3: simulateBlind3Campaign,
+    blind4: simulateBlind4Campaign,
+  }[kind];
   const legitWallets = size(values[`${kind}-legit` as const]);
   return runShipped(seed, simulate({ seed, legitWallets, farms: size(values[`${kind}-farms` as const]) }));
 }
@@ -475,6 +504,8 @@ const blind2Runs: SimRun[] = [];
 for (const seed of seeds(values['blind2-seeds'])) blind2Runs.push(await simulateBlind(seed, 'blind2'));
 const blind3Runs: SimRun[] = [];
 for (const seed of seeds(values['blind3-seeds'])) blind3Runs.push(await simulateBlind(seed, 'blind3'));
+const blind4Runs: SimRun[] = [];
+for (const seed of seeds(values['blind4-seeds'])) blind4Runs.push(await simulateBlind(seed, 'blind4'));
 await pool.destroy();
 if (testRuns.length > 0) reportSims('sim test', testRuns, PRESETS);
 if (worldRuns.length > 0) reportSims('sim world', worldRuns, PRESETS);
@@ -496,6 +527,7 @@ function reportBlind(set: string, runs: SimRun[], noLink: (pattern: string) => b
 }
 reportBlind('sim blind2', blind2Runs, isNoLink);
 reportBlind('sim blind3', blind3Runs, isNoLink3);
+reportBlind('sim blind4', blind4Runs, isNoLink4);
 console.table(table);
 const bal = figures['sim-test:balanced'] as
   | {
@@ -540,6 +572,8 @@ console.log(
     blind2Seconds: blind2Runs.map((s) => r4(s.seconds)),
     blind3Seeds: seeds(values['blind3-seeds']),
     blind3Seconds: blind3Runs.map((s) => r4(s.seconds)),
+    blind4Seeds: seeds(values['blind4-seeds']),
+    blind4Seconds: blind4Runs.map((s) => r4(s.seconds)),
     figures,
   }),
 );
