@@ -237,7 +237,7 @@ export function fundingRuns(g: WalletGraph, ff: FirstFunding, uniformMin = 0): F
       const before = runs.length;
       const infrastructure = infra(ff.funder[idx[s]]);
       const events = idx.slice(s, e);
-      senderRuns(events, ff, runs, infrastructure);
+      senderRuns(events, ff, runs, infrastructure, infrastructure && publicBatcher(events, ff, g.listed));
       if (!infrastructure && uniformMin >= RUN_MIN) uniformRun(events, ff, g.listed, runs, before, uniformMin);
       // a batching service's runs are its routine: none counts (its common funding is then "spread in time")
       if (!infrastructure && routineBatches(runs, before)) runs.length = before;
@@ -500,11 +500,52 @@ function peelRuns(g: WalletGraph, ff: FirstFunding, runs: FundingRun[]): void {
   }
 }
 
-/** One sender's first fundings (sorted by time, amount, node): its batches, then its co-timed runs. */
-function senderRuns(events: number[], ff: FirstFunding, runs: FundingRun[], infrastructure: boolean): void {
+/**
+ * Whether an infrastructure sender pays the public in batches: most of the addresses it first funded are off the
+ * campaign's list, and ROUTINE_MIN_BATCHES or more of its transactions, over ROUTINE_SPAN_SECONDS or more, first
+ * funded RUN_MIN or more addresses each (an exchange batching its customers' withdrawals). Customers who happen to
+ * share such a transaction chose their amounts alike (round figures, the dollars they bought) and share nothing
+ * else, so its transactions make no batch; its co-timed runs are still judged (a farm withdrawing in a burst spans
+ * several of its batches). A payout contract used by a farm pays mostly listed wallets in the campaign's data, and
+ * a farm's funder is no infrastructure (wallet-graph.ts). "Most" and the routine constants were set a priori.
+ */
+export function publicBatcher(events: number[], ff: FirstFunding, listed: Uint8Array): boolean {
+  if (!ff.tx) return false;
+  let onList = 0;
+  for (const u of events) onList += listed[u];
+  if (2 * onList >= events.length) return false;
+  const perTx = new Map<number, number>();
+  for (const u of events) if (ff.tx[u] !== 0) perTx.set(ff.tx[u], (perTx.get(ff.tx[u]) ?? 0) + 1);
+  let batches = 0;
+  let first = Number.POSITIVE_INFINITY;
+  let last = Number.NEGATIVE_INFINITY;
+  const counted = new Set<number>();
+  for (const u of events) {
+    const id = ff.tx[u];
+    if (id === 0 || counted.has(id) || perTx.get(id)! < RUN_MIN) continue;
+    counted.add(id);
+    batches++;
+    first = Math.min(first, ff.time[u]);
+    last = Math.max(last, ff.time[u]);
+  }
+  return batches >= ROUTINE_MIN_BATCHES && last - first >= ROUTINE_SPAN_SECONDS;
+}
+
+/**
+ * One sender's first fundings (sorted by time, amount, node): its batches, then its co-timed runs. `publicBatches`:
+ * the sender pays the public in batches (publicBatcher), so none of its batches counts.
+ */
+function senderRuns(
+  events: number[],
+  ff: FirstFunding,
+  runs: FundingRun[],
+  infrastructure: boolean,
+  publicBatches = false,
+): void {
   const sender = ff.funder[events[0]];
   const inBatch = new Set<number>();
-  const surprising = infrastructure ? backgroundTest(events, ff) : () => true;
+  const background = infrastructure ? backgroundTest(events, ff) : () => true;
+  const surprising: typeof background = (r, batch) => !(batch && publicBatches) && background(r, batch);
   if (ff.tx) txBatches(events, ff, sender, surprising, inBatch, runs, infrastructure);
   const single = inBatch.size ? events.filter((u) => !inBatch.has(u)) : events;
   // the same second stands for one transaction only where the transaction is unknown: an exchange's separate
