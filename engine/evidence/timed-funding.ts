@@ -595,6 +595,7 @@ function senderRuns(
   }
   const open = new Map<number, Open[]>();
   const closed: Open[] = [];
+  let standing: Set<number> | undefined;
   const bucketOf = (a: number): number => Math.floor(Math.log(a) / Math.log(1 + COTIMED_AMOUNT_RATIO));
   let timeOnly: Open | null = null;
   for (const u of events) {
@@ -642,8 +643,10 @@ function senderRuns(
     if (r.members.length < RUN_MIN || r.first === r.last) continue; // one second: a batch, not a co-timed run
     if (r.members.every((u) => inBatch.has(u))) continue;
     if (!Number.isNaN(r.anchor) && !surprising(r)) continue;
-    // an exchange's customers withdrawing one round amount in a busy minute chose it (uniform-amounts.ts)
-    if (infrastructure && isRoundAmount(r.anchor) && r.members.every((u) => ff.amount[u] === r.anchor)) continue;
+    // an exchange's customers withdrawing one round amount in a busy minute chose it (uniform-amounts.ts); one of
+    // its standing amounts (standingAmounts) is its price, not theirs
+    const chosen = (a: number): boolean => isRoundAmount(a) || (standing ??= standingAmounts(events, ff)).has(a);
+    if (infrastructure && chosen(r.anchor) && r.members.every((u) => ff.amount[u] === r.anchor)) continue;
     runs.push({
       kind: 'cotimed_funding',
       sender,
@@ -653,6 +656,35 @@ function senderRuns(
       seconds: r.last - r.first,
     });
   }
+}
+
+/**
+ * The exact amounts a sender paid as first fundings on ROUTINE_MIN_BATCHES or more days spanning ROUTINE_SPAN_SECONDS
+ * or more: a fixed price of its service (a token account's rent deposit an exchange pays for its customers, a
+ * withdrawal's fixed fee taken off one sum), paid to whoever came that day. Customers paid it within minutes of each
+ * other on a busy day did not pick it, as they pick round amounts. The constants are the routine's, set a priori.
+ */
+function standingAmounts(events: number[], ff: FirstFunding): Set<number> {
+  const days = new Map<number, Set<number>>();
+  for (const u of events) {
+    const a = ff.amount[u];
+    if (!(a > 0)) continue;
+    let set = days.get(a);
+    if (!set) days.set(a, (set = new Set()));
+    set.add(Math.floor(ff.time[u] / 86_400));
+  }
+  const out = new Set<number>();
+  for (const [a, set] of days) {
+    if (set.size < ROUTINE_MIN_BATCHES) continue;
+    let first = Number.POSITIVE_INFINITY;
+    let last = Number.NEGATIVE_INFINITY;
+    for (const d of set) {
+      first = Math.min(first, d);
+      last = Math.max(last, d);
+    }
+    if ((last - first) * 86_400 >= ROUTINE_SPAN_SECONDS) out.add(a);
+  }
+  return out;
 }
 
 /**
