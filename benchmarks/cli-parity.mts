@@ -3,7 +3,8 @@
  * imports the files into the service and starts a run) get the decisions bench:quality measures in memory?
  * (docs/benchmarks.md, "bench:parity"). For each seed: the engine on the in-memory input (bench:quality's
  * figures), the CLI on the written files, the CLI on the same campaign with Solana-shaped addresses (`--chain
- * Solana`), and with --service the service on the embedded store (CLI imports, HTTP run, decisions CSV).
+ * Solana`), and with --service the service on the embedded store (CLI imports, HTTP run, decisions CSV). A Solana
+ * campaign (`--kind blind4`) is written as it is and run with `--chain Solana` on every path.
  *
  *   npm run bench:parity -- --kind blind2 --seeds 9601 [--service] [--legit N] [--farms N] [--threads 2]
  *
@@ -23,7 +24,8 @@ import { actionFor, analyze, createEnginePool, type EngineInput } from '../engin
 import { simulateCampaign, type TruthRow } from './sim/campaign-sim.ts';
 import { simulateBlindCampaign } from './sim/blind-sim.ts';
 import { isNoLink, simulateBlind2Campaign } from './sim/blind-sim-2.ts';
-import { type CampaignFiles, writeCampaignFiles } from './sim/campaign-files.ts';
+import { simulateBlind4Campaign } from './sim/blind-sim-4.ts';
+import { type CampaignFiles, inputFiles, writeCampaignFiles } from './sim/campaign-files.ts';
 
 const { values } = parseArgs({
   options: {
@@ -38,7 +40,7 @@ const { values } = parseArgs({
   },
 });
 const USAGE =
-  'usage: npm run bench:parity -- [--kind blind2|blind|sim] [--seeds 9601,9602] [--service] [--port 18790]\n' +
+  'usage: npm run bench:parity -- [--kind blind2|blind|blind4|sim] [--seeds 9601,9602] [--service] [--port 18790]\n' +
   '  [--legit N] [--farms N] [--threads 2]  (docs/benchmarks.md, "bench:parity"; use development seeds only)';
 if (values.help) {
   console.log(USAGE);
@@ -46,7 +48,7 @@ if (values.help) {
 }
 const wholeNumbers = (v: string | undefined): boolean => v === undefined || /^\d+(,\d+)*$/.test(v);
 if (
-  !['blind2', 'blind', 'sim'].includes(values.kind!) ||
+  !['blind2', 'blind', 'blind4', 'sim'].includes(values.kind!) ||
   !/^\d+(,\d+)*$/.test(values.seeds!) ||
   ![values.legit, values.farms, values.threads, values.port].every(wholeNumbers)
 ) {
@@ -66,6 +68,10 @@ function simulate(seed: number): { sim: CampaignFiles & { input: EngineInput }; 
   };
   if (values.kind === 'blind2') return { sim: simulateBlind2Campaign(opts), withTx: true };
   if (values.kind === 'blind') return { sim: simulateBlindCampaign(opts), withTx: true };
+  if (values.kind === 'blind4') {
+    const { input, truth } = simulateBlind4Campaign(opts);
+    return { sim: { ...inputFiles(input, truth), input }, withTx: true };
+  }
   return { sim: simulateCampaign(opts), withTx: false };
 }
 
@@ -113,7 +119,7 @@ function analyzeFiles(dir: string, chain: string, back: (a: string) => string): 
 }
 
 /** The service on a fresh embedded store: CLI imports (sent to the running server), one run over HTTP. */
-async function serviceRun(dir: string): Promise<Decisions> {
+async function serviceRun(dir: string, chain: string, back: (a: string) => string): Promise<Decisions> {
   const DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'wi-parity-'));
   const env = { DATA_DIR, PORT: values.port!, LOG_LEVEL: 'warn' };
   const server = spawn(process.execPath, [BIN, 'serve'], { env: { ...process.env, ...env }, stdio: 'ignore' });
@@ -130,8 +136,8 @@ async function serviceRun(dir: string): Promise<Decisions> {
       if (i > 240) throw new Error('the server did not start');
       await new Promise((r) => setTimeout(r, 500));
     }
-    cli(['transfers', 'import', path.join(dir, 'transfers.csv'), '--chain', 'Ethereum'], env);
-    cli(['labels', 'import', path.join(dir, 'labels.csv'), '--chain', 'Ethereum'], env);
+    cli(['transfers', 'import', path.join(dir, 'transfers.csv'), '--chain', chain], env);
+    cli(['labels', 'import', path.join(dir, 'labels.csv'), '--chain', chain], env);
     const key = cli(['keys', 'create', '--owner', 'parity', '--plan', 'growth'], env).trim().split('\n').pop();
     const call = async (method: string, url: string, body?: unknown): Promise<Record<string, unknown>> => {
       const r = await fetch(`${base}${url}`, {
@@ -145,7 +151,7 @@ async function serviceRun(dir: string): Promise<Decisions> {
     const campaign = await call('POST', '/api/v2/campaigns', {
       name: 'parity',
       campaignType: 'airdrop',
-      chain: 'Ethereum',
+      chain,
     });
     const wallets = fs.readFileSync(path.join(dir, 'wallets.txt'), 'utf8').split('\n').filter(Boolean);
     const runs = `/api/v2/campaigns/${campaign.id}/analyses`;
@@ -160,7 +166,7 @@ async function serviceRun(dir: string): Promise<Decisions> {
       headers: { authorization: `Bearer ${key}` },
     }).then((r) => r.text());
     fs.writeFileSync(path.join(dir, 'service-decisions.csv'), csv);
-    return readDecisions(path.join(dir, 'service-decisions.csv'), (a) => a.toLowerCase());
+    return readDecisions(path.join(dir, 'service-decisions.csv'), back);
   } finally {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
@@ -231,12 +237,20 @@ for (const seed of values.seeds!.split(',').filter(Boolean).map(Number)) {
       paths[name] = await f();
       seconds[name] = (performance.now() - t) / 1000;
     };
-    writeCampaignFiles(path.join(dir, 'evm'), sim, withTx);
-    await timed('cli evm', () => analyzeFiles(path.join(dir, 'evm'), 'Ethereum', (a) => a.toLowerCase()));
-    const back = new Map(sim.truth.map((t) => [solana.address(t.address), t.address]));
-    writeCampaignFiles(path.join(dir, 'solana'), sim, withTx, solana);
-    await timed('cli solana', () => analyzeFiles(path.join(dir, 'solana'), 'Solana', (a) => back.get(a) ?? a));
-    if (values.service) await timed('service embedded', () => serviceRun(path.join(dir, 'evm')));
+    if (values.kind === 'blind4') {
+      writeCampaignFiles(path.join(dir, 'solana'), sim, withTx);
+      await timed('cli solana', () => analyzeFiles(path.join(dir, 'solana'), 'Solana', (a) => a));
+      if (values.service)
+        await timed('service embedded', () => serviceRun(path.join(dir, 'solana'), 'Solana', (a) => a));
+    } else {
+      const lower = (a: string): string => a.toLowerCase();
+      writeCampaignFiles(path.join(dir, 'evm'), sim, withTx);
+      await timed('cli evm', () => analyzeFiles(path.join(dir, 'evm'), 'Ethereum', lower));
+      const back = new Map(sim.truth.map((t) => [solana.address(t.address), t.address]));
+      writeCampaignFiles(path.join(dir, 'solana'), sim, withTx, solana);
+      await timed('cli solana', () => analyzeFiles(path.join(dir, 'solana'), 'Solana', (a) => back.get(a) ?? a));
+      if (values.service) await timed('service embedded', () => serviceRun(path.join(dir, 'evm'), 'Ethereum', lower));
+    }
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

@@ -3,8 +3,11 @@
  * wallets.txt, transfers.csv, labels.csv and truth.csv (address,role,pattern,group). `rename` maps every address
  * and transaction hash (benchmarks/cli-parity.mts writes the same campaign with Solana-shaped addresses).
  */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { base58 } from '@scure/base';
+import type { EngineInput } from '../../engine/index.ts';
 import type { TruthRow } from './campaign-sim.ts';
 import type { SimTransfer } from './engine-input.ts';
 
@@ -40,4 +43,24 @@ export function writeCampaignFiles(
     'address,role,pattern,group',
     ...sim.truth.map((t) => `${a(t.address)},${t.role},${t.pattern},${t.group}`),
   ]);
+}
+
+/**
+ * The files' content of an engine input a simulator made directly (benchmarks/sim/blind-sim-4.ts): its transfers as
+ * rows, an asset id as its name `a<id>` and a transaction id as a hash made from it (only equality matters).
+ */
+export function inputFiles(input: EngineInput, truth: TruthRow[]): CampaignFiles {
+  const t = input.transfers;
+  const transfers: SimTransfer[] = [];
+  for (let i = 0; i < t.from.length; i++)
+    transfers.push({
+      from: t.addresses[t.from[i]],
+      to: t.addresses[t.to[i]],
+      time: t.blockTime ? t.blockTime[i] : Number.NaN,
+      amount: t.amount ? t.amount[i] : Number.NaN,
+      asset: `a${t.asset ? t.asset[i] : 0}`,
+      txHash: t.txId && t.txId[i] !== 0 ? base58.encode(createHash('sha512').update(`tx:${t.txId[i]}`).digest()) : '',
+    });
+  const labels = [...input.labels.infrastructure].map(([address, list]) => ({ address, list }));
+  return { truth, transfers, labels };
 }
