@@ -7,12 +7,13 @@
  * nothing but the drop ties any two of them. And a service drops to users as they come, over days and months, while
  * a farm funded at once (all in a day) shows that timing whatever follows.
  *
- * A sender (not infrastructure) whose batches paid `min` (the breadth minimum) or more listed wallets, the first and
- * the last batch more than PASS_THROUGH_SECONDS (a day) apart, none two of whose recipients share anything else (a
- * payment between them, a counterparty that is neither infrastructure nor popular nor a shop, a lockstep run) is a
- * drop: its runs are no batch or co-timed funding (as a batching service's routine is not), and its shared funding
- * counts as paid at unrelated times. "None" is a definition, not a fitted share: a farm whose wallets share nothing but
- * their funding, paid over days, is what a drop is.
+ * A sender (not infrastructure) whose batches paid `min` (the breadth minimum) or more listed wallets fixed payouts
+ * (fixedPrices: a service's standard drop; an exchange's batched withdrawals are amounts its customers chose), the
+ * first and the last batch more than PASS_THROUGH_SECONDS (a day) apart, no two of whose recipients share anything
+ * else (a payment between them, a counterparty that is neither infrastructure nor popular nor a shop, a lockstep run)
+ * is a drop: its runs other than funding trees are no funding evidence (as a batching service's routine is not), and
+ * its shared funding counts as paid at unrelated times. "None" is a definition, not a fitted share: a farm whose
+ * wallets share nothing but their funding, paid in fixed amounts over days, is what a drop is (docs/engine.md).
  */
 import { POPULAR_MIN } from './evidence/collect.ts';
 import { lockstepEvidence } from './evidence/lockstep.ts';
@@ -23,8 +24,8 @@ import { fixedPrices } from './uniform-amounts.ts';
 import { isInfrastructure, type WalletGraph } from './wallet-graph.ts';
 
 /**
- * `runs` less the batch, co-timed and uniform runs of gas drops' senders (above; their funding trees stay: a tree is a
- * group of its own); `min` is the breadth minimum (transferWebMin).
+ * `runs` less the runs of gas drops' senders (above) other than their funding trees (a tree is a group of its own);
+ * `min` is the breadth minimum (transferWebMin).
  */
 export function withoutGasDrops(g: WalletGraph, runs: FundingRun[], min: number): FundingRun[] {
   const drops = gasDropSenders(g, runs, min);
@@ -56,7 +57,10 @@ export function gasDropSenders(g: WalletGraph, runs: FundingRun[], min: number):
   return drops;
 }
 
-/** Senders (not infrastructure) whose timed batches paid `min`+ listed wallets over more than a day, ascending. */
+/**
+ * Senders (not infrastructure) whose timed batches paid `min`+ listed wallets fixed payouts over more than a day,
+ * ascending.
+ */
 function candidateSenders(g: WalletGraph, runs: FundingRun[], min: number): Array<[number, number[]]> {
   const bySender = new Map<number, { recipients: Set<number>; first: number; last: number }>();
   for (const r of runs) {
