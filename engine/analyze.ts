@@ -24,6 +24,7 @@ import { sideScanTask } from './evidence/side-scan.ts';
 import { type AddressBytes, addressBytesOnce, clusterLabel, hashSorted, labelOfHashes } from './cluster-label.ts';
 import { evidenceBreadth, hasBlockTimes, payingShare, socialOnly } from './evidence/breadth.ts';
 import { allFundingRuns, joinRuns } from './evidence/timed-funding.ts';
+import { withoutGasDrops } from './gas-drops.ts';
 import type {
   AnalyzeResult,
   Archetype,
@@ -98,7 +99,7 @@ export async function decide(
   options: EngineOptions,
   tuning: EngineTuning,
 ): Promise<AnalyzeResult> {
-  const runs = allFundingRuns(graph, tuning.transferWebMin);
+  const runs = withoutGasDrops(graph, allFundingRuns(graph, tuning.transferWebMin), tuning.transferWebMin);
   const grouping = joinRuns(graph, interactionGroups, runs);
   const { groupOf } = grouping;
   const listedInGroup = new Uint32Array(grouping.groupCount);
