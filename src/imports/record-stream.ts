@@ -60,6 +60,11 @@ const unreadable = (err: unknown): DomainError =>
 interface LineSink {
   line(text: string, line: number): void;
   tooLong(line: number): void;
+  /**
+   * Offered each line of a chunk as bytes first (from `start` to the chunk's next newline), when present: returns
+   * the index of that newline when it took the line, or -1, and the line is then decoded and passed to `line`.
+   */
+  bytes?(buf: Buffer, start: number): number;
 }
 
 /**
@@ -88,15 +93,40 @@ class LineSplitter {
       this.hold(chunk.subarray(start));
       return;
     }
-    let text: string;
-    if (this.carryBytes) {
-      this.carry.push(chunk.subarray(start, last));
-      text = Buffer.concat(this.carry).toString('utf8');
-    } else text = chunk.toString('utf8', start, last);
+    if (this.sink.bytes) {
+      // the carried line and the first (the header, maybe after a BOM) as text; the others offered as bytes
+      if (this.carryBytes || this.first) {
+        const nl = chunk.indexOf(10, start);
+        this.lines(this.text(chunk, start, nl));
+        start = nl + 1;
+      }
+      this.byteLines(chunk, start, last);
+    } else this.lines(this.text(chunk, start, last));
+    if (last + 1 < chunk.length) this.hold(chunk.subarray(last + 1));
+  }
+
+  /** The carried bytes and the chunk's from `start` to `end`, decoded; the carry is emptied. */
+  private text(chunk: Buffer, start: number, end: number): string {
+    if (!this.carryBytes) return chunk.toString('utf8', start, end);
+    this.carry.push(chunk.subarray(start, end));
+    const text = Buffer.concat(this.carry).toString('utf8');
     this.carry = [];
     this.carryBytes = 0;
-    this.lines(text);
-    if (last + 1 < chunk.length) this.hold(chunk.subarray(last + 1));
+    return text;
+  }
+
+  /** The lines from `start` up to the newline at `last`, each offered to the sink's `bytes` first. */
+  private byteLines(chunk: Buffer, start: number, last: number): void {
+    const sink = this.sink as Required<LineSink>;
+    let pos = start;
+    while (pos <= last) {
+      let nl = sink.bytes(chunk, pos);
+      if (nl === -1) {
+        nl = chunk.indexOf(10, pos);
+        this.lines(chunk.toString('utf8', pos, nl));
+      } else this.lineNo++;
+      pos = nl + 1;
+    }
   }
 
   end(): void {
@@ -235,8 +265,35 @@ function quotes(text: string): number {
   return n;
 }
 
-class BatchBuilder {
+/** Where the sinks put records, in file order: a batch, or a reader of rows as bytes (see RowBytes). */
+interface RecordOut {
+  add(line: number, fields: Array<string | undefined>): void;
+  reject(line: number, error: string): void;
+  /** Records held since the last batch was taken. */
+  size(): number;
+}
+
+/**
+ * A reader that takes the common CSV record from its bytes, without decoding the line or splitting it into
+ * strings (see streamRows); every other record reaches it as fields through `add` or `reject`, in file order.
+ */
+export interface RowBytes {
+  /**
+   * The record of the line from `start` up to the next newline (`buf` holds one): the index of that newline when
+   * it took the record, or -1, taking nothing, when the record needs the parser (it then comes to `add`).
+   */
+  take(buf: Buffer, start: number): number;
+  add(line: number, fields: Array<string | undefined>): void;
+  reject(line: number, error: string): void;
+  /** Records taken, added or rejected since the stream last yielded (it yields past BATCH_RECORDS). */
+  size(): number;
+}
+
+class BatchBuilder implements RecordOut {
   batch: RecordBatch = { lines: [], fields: [], errors: [] };
+  size(): number {
+    return this.batch.lines.length;
+  }
   add(line: number, fields: Array<string | undefined>): void {
     this.batch.lines.push(line);
     this.batch.fields.push(fields);
@@ -263,9 +320,10 @@ export type HeaderlessNames = (fields: string[]) => string[] | null;
 
 /** CSV lines -> records: the first non-blank line is the header; quoted records may span lines. */
 function csvSink(
-  out: BatchBuilder,
+  out: RecordOut,
   columns: Map<string, number>,
   headerless?: HeaderlessNames,
+  rows?: RowBytes,
 ): LineSink & { finish(): void } {
   let header = false;
   let open: { line: number; parts: string[]; quotes: number; length: number } | null = null;
@@ -294,6 +352,8 @@ function csvSink(
     if (names) out.add(line, fields);
   };
   return {
+    // records after the header, outside a quoted record, may be taken as bytes
+    bytes: rows && ((buf, start) => (header && !open ? rows.take(buf, start) : -1)),
     line(text, line) {
       if (open) {
         open.parts.push(text);
@@ -337,7 +397,7 @@ function csvSink(
 }
 
 /** NDJSON lines -> records; keys match case-insensitively and get a column index the first time they appear. */
-function ndjsonSink(out: BatchBuilder, columns: Map<string, number>): LineSink & { finish(): void } {
+function ndjsonSink(out: RecordOut, columns: Map<string, number>): LineSink & { finish(): void } {
   return {
     line(text, line) {
       if (isBlank(text)) return;
@@ -385,24 +445,48 @@ const BATCH_RECORDS = 2048;
 
 /** `headerless`: how to read a CSV whose first line is data (see HeaderlessNames); NDJSON needs none. */
 export function openRecords(file: string, headerless?: HeaderlessNames): RecordSource {
+  const out = new BatchBuilder();
+  const stream = recordStream(file, out, headerless);
+  async function* batches(): AsyncGenerator<RecordBatch> {
+    for await (const _ of stream.pulses) yield out.take()!;
+    const last = out.take();
+    if (last) yield last;
+  }
+  return { ...stream, batches: batches() };
+}
+
+/** What streamRows returns: RecordSource's members, and a pulse each time the reader holds a batch's worth. */
+export interface RowSource extends Omit<RecordSource, 'batches'> {
+  pulses: AsyncIterable<void>;
+}
+
+/**
+ * A CSV file's records into `rows`: the common ones as bytes (RowBytes.take), the others as fields. The stream
+ * pulses when `rows` holds BATCH_RECORDS records or more, and once at the end, so the reader can hand them on.
+ * NDJSON records all come as fields.
+ */
+export function streamRows(file: string, rows: RowBytes): RowSource {
+  return recordStream(file, rows, undefined, rows);
+}
+
+function recordStream(file: string, out: RecordOut, headerless?: HeaderlessNames, rows?: RowBytes): RowSource {
   const totalBytes = fs.statSync(file).size;
   let read = 0;
   const columns = new Map<string, number>();
   const ndjson = /\.(ndjson|jsonl)(\.gz)?$/i.test(file);
-  async function* batches(): AsyncGenerator<RecordBatch> {
+  async function* pulses(): AsyncGenerator<void> {
     const raw = fs.createReadStream(file, { highWaterMark: 256 * 1024 });
     raw.on('data', (chunk) => {
       read += chunk.length;
     });
     const input = isGzip(file) ? raw.pipe(createGunzip({ chunkSize: 256 * 1024 })) : raw;
     if (input !== raw) raw.on('error', (err) => input.destroy(err));
-    const out = new BatchBuilder();
-    const sink = ndjson ? ndjsonSink(out, columns) : csvSink(out, columns, headerless);
+    const sink = ndjson ? ndjsonSink(out, columns) : csvSink(out, columns, headerless, rows);
     const splitter = new LineSplitter(sink);
     try {
       for await (const chunk of input as AsyncIterable<Buffer>) {
         splitter.push(chunk);
-        if (out.batch.lines.length >= BATCH_RECORDS) yield out.take()!;
+        if (out.size() >= BATCH_RECORDS) yield;
       }
       splitter.end();
       sink.finish();
@@ -410,8 +494,7 @@ export function openRecords(file: string, headerless?: HeaderlessNames): RecordS
       raw.destroy();
       throw unreadable(err);
     }
-    const last = out.take();
-    if (last) yield last;
+    if (out.size()) yield;
   }
-  return { columns, format: ndjson ? 'ndjson' : 'csv', batches: batches(), totalBytes, bytesRead: () => read };
+  return { columns, format: ndjson ? 'ndjson' : 'csv', pulses: pulses(), totalBytes, bytesRead: () => read };
 }

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import type { Store } from '../../storage/store-port.ts';
 import { loadTransfers } from '../../storage/repos/transfer-bulk-load.ts';
 import { importTransfers, transferRecords, type ImportCounts, type ImportOptions } from './transfer-import.ts';
+import { importTransferText } from './transfer-text.ts';
 
 /** An admin session as the CLI holds it (src/app/admin-client.ts): the store itself, or a running server. */
 export interface ImportSession {
@@ -47,12 +48,9 @@ export function estimateRows(file: string): number {
 
 /** Imports a transfer file through the store's bulk load; `inserted` counts the rows newly stored. */
 export async function bulkImportTransfers(store: Store, opts: ImportOptions): Promise<ImportCounts> {
-  const { result, inserted } = await loadTransfers(
-    store,
-    opts.source,
-    (load) => importTransfers(opts, (b) => load.write(b)),
-    { expectedRows: estimateRows(opts.file) },
-  );
+  const { result, inserted } = await loadTransfers(store, opts.source, (load) => importTransferText(opts, load), {
+    expectedRows: estimateRows(opts.file),
+  });
   result.inserted += inserted;
   return result;
 }

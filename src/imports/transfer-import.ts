@@ -114,7 +114,7 @@ export interface ImportOptions {
 /** Validated, normalised transfers of one batch, column by column (what the engine and the bulk load take). */
 export type ParsedTransfers = Omit<TransferColumns, 'dedupKey'>;
 
-const emptyTransfers = (): ParsedTransfers => ({
+export const emptyTransfers = (): ParsedTransfers => ({
   length: 0,
   chain: [],
   from: [],
@@ -126,7 +126,7 @@ const emptyTransfers = (): ParsedTransfers => ({
 });
 
 /** 1 for a lower-case hex digit, 2 for an upper-case one, 0 for any other character code below 128. */
-const HEX_DIGIT = new Uint8Array(128);
+export const HEX_DIGIT = new Uint8Array(128);
 for (const c of '0123456789abcdef') HEX_DIGIT[c.charCodeAt(0)] = 1;
 for (const c of 'ABCDEF') HEX_DIGIT[c.charCodeAt(0)] = 2;
 
@@ -181,7 +181,7 @@ function aliasColumns(columns: Map<string, number>, aliases: Record<string, stri
  * before anything is stored, naming what the header holds.
  */
 function requireColumns(
-  src: RecordSource,
+  src: Pick<RecordSource, 'columns' | 'format'>,
   at: Record<string, number[]>,
   required: string[],
   aliases: Record<string, string[]>,
@@ -205,6 +205,78 @@ function pickAt(fields: Array<string | undefined>, at: number[]): string | undef
   return undefined;
 }
 
+/** What the checks of one import's records need (see addRecord). */
+export interface RecordChecks {
+  /** The `--chain` given, its family and its stored name (the chain of rows that name none). */
+  chain: string;
+  family: ChainFamily;
+  defaultChain: string;
+  normalise: (raw: string) => Normalised;
+  /** Stored names of the chain names rows give, remembered (up to 1,000). */
+  chainNames: Map<string, string>;
+}
+
+export function recordChecks(chain: string): RecordChecks {
+  const family = chainFamily(chain);
+  return {
+    chain,
+    family,
+    defaultChain: storedChainName(chain),
+    normalise: addressNormaliser(family),
+    chainNames: new Map(),
+  };
+}
+
+/**
+ * Validates and normalises one record (its fields by column, `at` the columns of each field) and adds it to `out`;
+ * returns why it is rejected instead, adding nothing.
+ */
+export function addRecord(
+  c: RecordChecks,
+  at: Record<string, number[]>,
+  record: Array<string | undefined>,
+  out: ParsedTransfers,
+): string | null {
+  const fromRaw = pickAt(record, at.from);
+  const toRaw = pickAt(record, at.to);
+  if (!fromRaw || !toRaw) return 'missing from or to';
+  const rowChain = pickAt(record, at.chain);
+  let chain = c.defaultChain;
+  if (rowChain) {
+    chain = c.chainNames.get(rowChain) ?? storedChainName(rowChain);
+    if (c.chainNames.size < 1000) c.chainNames.set(rowChain, chain);
+  }
+  if ((chain === 'solana') !== (c.family === 'solana'))
+    return `chain ${rowChain} does not belong to the ${c.family} family of --chain ${c.chain}`;
+  const from = c.normalise(fromRaw);
+  if (!from.ok) return `from: ${from.reason}`;
+  const to = c.normalise(toRaw);
+  if (!to.ok) return `to: ${to.reason}`;
+  const blockTime = parseTime(pickAt(record, at.block_time));
+  if (blockTime === 'bad') return 'block_time is neither unix seconds nor an ISO date';
+  const amount = parseAmount(pickAt(record, at.amount));
+  if (amount === 'bad') return 'amount is not a number';
+  out.chain.push(chain);
+  out.from.push(from.address);
+  out.to.push(to.address);
+  out.txHash.push(txHashOf(c.family, pickAt(record, at.tx_hash) ?? null));
+  out.blockTime.push(blockTime);
+  out.amount.push(amount);
+  out.asset.push(pickAt(record, at.asset) ?? null);
+  out.length++;
+  return null;
+}
+
+/** Counts of an import, and how a rejected row is counted and reported. */
+export function importCounts(): { counts: ImportCounts; reject: (line: number, reason: string) => void } {
+  const counts: ImportCounts = { read: 0, kept: 0, inserted: 0, rejected: 0, rejects: [] };
+  const reject = (line: number, reason: string): void => {
+    counts.rejected++;
+    if (counts.rejects.length < MAX_REPORTED_REJECTS) counts.rejects.push({ line, reason });
+  };
+  return { counts, reject };
+}
+
 /**
  * Reads a transfer file, validating and normalising each row per chain family, and hands the kept rows to `sink`
  * batch by batch (in file order; `sink` returns how many it stored). Rejected rows are counted and the first
@@ -214,72 +286,17 @@ export async function readTransfers(
   opts: ImportOptions,
   sink: (batch: ParsedTransfers) => Promise<number>,
 ): Promise<ImportCounts> {
-  const family: ChainFamily = chainFamily(opts.chain);
-  const defaultChain = storedChainName(opts.chain);
+  const checks = recordChecks(opts.chain);
   const src = openRecords(opts.file);
-  const counts: ImportCounts = { read: 0, kept: 0, inserted: 0, rejected: 0, rejects: [] };
-  const reject = (line: number, reason: string): void => {
-    counts.rejected++;
-    if (counts.rejects.length < MAX_REPORTED_REJECTS) counts.rejects.push({ line, reason });
-  };
-  const normalise = addressNormaliser(family);
-  const chainNames = new Map<string, string>();
+  const { counts, reject } = importCounts();
   for await (const b of src.batches) {
-    const at = aliasColumns(src.columns, TRANSFER_ALIASES);
-    requireColumns(src, at, ['from', 'to'], TRANSFER_ALIASES);
+    const at = transferColumns(src);
     const out = emptyTransfers();
     for (let i = 0; i < b.lines.length; i++) {
       counts.read++;
       const record = b.fields[i];
-      const line = b.lines[i];
-      if (!record) {
-        reject(line, b.errors[i] ?? 'unreadable row');
-        continue;
-      }
-      const fromRaw = pickAt(record, at.from);
-      const toRaw = pickAt(record, at.to);
-      if (!fromRaw || !toRaw) {
-        reject(line, 'missing from or to');
-        continue;
-      }
-      const rowChain = pickAt(record, at.chain);
-      let chain = defaultChain;
-      if (rowChain) {
-        chain = chainNames.get(rowChain) ?? storedChainName(rowChain);
-        if (chainNames.size < 1000) chainNames.set(rowChain, chain);
-      }
-      if ((chain === 'solana') !== (family === 'solana')) {
-        reject(line, `chain ${rowChain} does not belong to the ${family} family of --chain ${opts.chain}`);
-        continue;
-      }
-      const from = normalise(fromRaw);
-      if (!from.ok) {
-        reject(line, `from: ${from.reason}`);
-        continue;
-      }
-      const to = normalise(toRaw);
-      if (!to.ok) {
-        reject(line, `to: ${to.reason}`);
-        continue;
-      }
-      const blockTime = parseTime(pickAt(record, at.block_time));
-      if (blockTime === 'bad') {
-        reject(line, 'block_time is neither unix seconds nor an ISO date');
-        continue;
-      }
-      const amount = parseAmount(pickAt(record, at.amount));
-      if (amount === 'bad') {
-        reject(line, 'amount is not a number');
-        continue;
-      }
-      out.chain.push(chain);
-      out.from.push(from.address);
-      out.to.push(to.address);
-      out.txHash.push(txHashOf(family, pickAt(record, at.tx_hash) ?? null));
-      out.blockTime.push(blockTime);
-      out.amount.push(amount);
-      out.asset.push(pickAt(record, at.asset) ?? null);
-      out.length++;
+      const reason = record ? addRecord(checks, at, record, out) : (b.errors[i] ?? 'unreadable row');
+      if (reason !== null) reject(b.lines[i], reason);
     }
     counts.kept += out.length;
     if (out.length) counts.inserted += await sink(out);
@@ -287,6 +304,13 @@ export async function readTransfers(
   }
   opts.onProgress?.(src.totalBytes, src.totalBytes, counts);
   return counts;
+}
+
+/** The columns of each transfer field in the file read so far; refuses a CSV without a from or to column. */
+export function transferColumns(src: Pick<RecordSource, 'columns' | 'format'>): Record<string, number[]> {
+  const at = aliasColumns(src.columns, TRANSFER_ALIASES);
+  requireColumns(src, at, ['from', 'to'], TRANSFER_ALIASES);
+  return at;
 }
 
 /**

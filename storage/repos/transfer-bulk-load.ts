@@ -42,12 +42,18 @@ const escapeCopy = (s: string): string =>
     : s;
 const nullable = (s: string | null): string => (s === null ? '\\N' : escapeCopy(s));
 
+/** What follows a row's asset in its COPY text, before its content key (the source and the separators). */
+export const copyTail = (source: string): string => `\t${escapeCopy(source)}\t`;
+
+/** The COPY text of a value that needs no escape: no tab, line break or backslash. */
+export const copySafe = (s: string): boolean => !NEEDS_ESCAPE.test(s);
+
 /**
  * One batch in COPY text format, the rows `keep` allows (all by default). Addresses and content keys are
  * validated ASCII (no escapes needed).
  */
 export function copyText(b: TransferColumns, source: string, keep?: (i: number) => boolean): string {
-  const tail = `\t${escapeCopy(source)}\t`;
+  const tail = copyTail(source);
   let out = '';
   let lastChain = '';
   let chain = '';
@@ -68,6 +74,16 @@ export function copyText(b: TransferColumns, source: string, keep?: (i: number) 
 export interface TransferLoad {
   /** Stages a batch; returns the rows newly stored by merges that finished since the last call. */
   write(b: TransferColumns): Promise<number>;
+  /**
+   * Remembers a content key for writeText: false when a row of that key was staged already, so that its text can
+   * be left out (see MAX_SEEN_KEYS: past it, repeats are left to the merge).
+   */
+  fresh(key: string): boolean;
+  /**
+   * Stages rows given as COPY text (the text `copyText` writes, with only the rows whose key was `fresh`); `rows`
+   * counts the rows read for it, written or not. Returns what `write` returns.
+   */
+  writeText(text: Buffer, rows: number): Promise<number>;
   /** Merges what is staged; returns the rows newly stored. */
   finish(): Promise<number>;
   /** After a failure: ends an open COPY and waits for a running merge, without raising their errors. */
@@ -194,15 +210,16 @@ async function openLoad(
     pendingRows = 0;
   };
   const seen = new ContentKeySet(maxSeenKeys);
+  const fresh = (key: string): boolean => {
+    if (seen.size >= maxSeenKeys) {
+      seen.clear();
+      repeatsPossible = true;
+    }
+    return seen.add(key);
+  };
   const unseen = (b: TransferColumns): ((i: number) => boolean) => {
     const keep = new Uint8Array(b.length);
-    for (let i = 0; i < b.length; i++) {
-      if (seen.size >= maxSeenKeys) {
-        seen.clear();
-        repeatsPossible = true;
-      }
-      if (seen.add(b.dedupKey[i])) keep[i] = 1;
-    }
+    for (let i = 0; i < b.length; i++) if (fresh(b.dedupKey[i])) keep[i] = 1;
     return (i) => keep[i] === 1;
   };
   const take = (): number => {
@@ -210,28 +227,31 @@ async function openLoad(
     merged = 0;
     return n;
   };
-  return {
-    async write(b) {
-      if (!b.length) return take();
-      if (inProcess) {
-        // the database runs on this thread: nothing to overlap with its merge, so no text is held meanwhile, and
-        // the batch's text goes to the COPY as a string (the store copies it at once)
-        await settle();
-        copy ??= await open();
-        await copy.write(copyText(b, source, unseen(b)));
-        staged += b.length;
-        if (staged >= segmentRows && !direct) startMerge();
-        return take();
-      }
-      // bytes at once: the text is a rope over slices of the file's lines, which it would otherwise keep alive
-      pending.push(Buffer.from(copyText(b, source, unseen(b))));
-      pendingRows += b.length;
-      if (merging && pendingRows < segmentRows) return take();
+  /** Stages `rows` rows' text: held while a merge runs (up to a segment), else copied in. */
+  const stage = async (text: Buffer | string, rows: number): Promise<number> => {
+    if (inProcess) {
+      // the database runs on this thread: nothing to overlap with its merge, so no text is held meanwhile, and
+      // the batch's text goes to the COPY as it is (the store copies it at once)
       await settle();
-      await flushPending();
+      copy ??= await open();
+      await copy.write(text);
+      staged += rows;
       if (staged >= segmentRows && !direct) startMerge();
       return take();
-    },
+    }
+    // bytes at once: the text is a rope over slices of the file's lines, which it would otherwise keep alive
+    pending.push(typeof text === 'string' ? Buffer.from(text) : text);
+    pendingRows += rows;
+    if (merging && pendingRows < segmentRows) return take();
+    await settle();
+    await flushPending();
+    if (staged >= segmentRows && !direct) startMerge();
+    return take();
+  };
+  return {
+    write: async (b) => (b.length ? stage(copyText(b, source, unseen(b)), b.length) : take()),
+    fresh,
+    writeText: async (text, rows) => (rows ? stage(text, rows) : take()),
     async finish() {
       await settle();
       await flushPending();
