@@ -14,7 +14,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../storage/database.ts';
-import { labelsFor, transfersTouching } from '../../storage/repos/transfers-repo.ts';
+import { labelsFor, transfersInTransactions, transfersTouching } from '../../storage/repos/transfers-repo.ts';
 import type { ChainFamily } from '../core/chains.ts';
 import type { EngineLabels, EngineTransfers } from '../../engine/index.ts';
 import { addressIndex } from '../../engine/address-index.ts';
@@ -53,6 +53,32 @@ async function addLabels(
   }
 }
 
+/**
+ * The other payments of labelled senders in the transactions the rounds loaded (a labelled exchange's batched
+ * withdrawal that paid a wallet also paid customers off the list). The rounds never expand a labelled address, but a
+ * transaction in a transfer file is whole, and the engine tells an exchange paying the public in batches from a
+ * farm's batch by those other recipients (engine/evidence/timed-funding.ts, publicBatcher).
+ */
+async function labelledBatchSiblings(
+  db: Kysely<Database>,
+  family: ChainFamily,
+  rounds: Edges[],
+  labels: EngineLabels,
+  maxRows: number,
+): Promise<Edges> {
+  const senders = new Set<string>();
+  const hashes = new Set<string>();
+  for (const rows of rounds)
+    for (let i = 0; i < rows.from.length; i++) {
+      const hash = rows.txHash[i];
+      const f = rows.from[i];
+      if (hash === null || !labels.infrastructure.has(f) || labels.exceptions.has(f)) continue;
+      senders.add(f);
+      hashes.add(hash);
+    }
+  return transfersInTransactions(db, family, [...senders].sort(), [...hashes].sort(), maxRows);
+}
+
 export async function loadNeighbourhood(
   db: Kysely<Database>,
   family: ChainFamily,
@@ -85,6 +111,12 @@ export async function loadNeighbourhood(
     rounds.push(rows);
     loaded += rows.from.length;
     truncated = rows.truncated;
+  }
+  if (!truncated) {
+    const siblings = await labelledBatchSiblings(db, family, rounds, labels, MAX_TRANSFER_ROWS - loaded);
+    rounds.push(siblings);
+    loaded += siblings.from.length;
+    truncated = siblings.truncated;
   }
   // the addresses the last round brought in, labelled too: a hub there is neutralised like any other
   await addLabels(

@@ -82,6 +82,31 @@ export interface TransferEdges {
   asset: Array<string | null>;
 }
 
+interface TransferRow {
+  from_address: string;
+  to_address: string;
+  block_time: string | null;
+  amount: string | null;
+  tx_hash: string | null;
+  chain: string;
+  asset: string | null;
+}
+
+/** Appends `rows` to `out` up to `maxRows` in all; true when a row was left out (the budget is spent). */
+function pushRows(out: TransferEdges, rows: TransferRow[], maxRows: number): boolean {
+  for (const row of rows) {
+    if (out.from.length >= maxRows) return true;
+    out.from.push(row.from_address);
+    out.to.push(row.to_address);
+    out.blockTime.push(row.block_time === null ? null : Number(row.block_time));
+    out.amount.push(row.amount);
+    out.txHash.push(row.tx_hash);
+    out.chain.push(row.chain);
+    out.asset.push(row.asset);
+  }
+  return false;
+}
+
 /** Every stored transfer of the chain family with at least one endpoint in `addresses`. */
 export async function transfersTouching(
   db: Db,
@@ -93,15 +118,7 @@ export async function transfersTouching(
   let truncated = false;
   for (let i = 0; i < addresses.length && !truncated; i += 20000) {
     const part = addresses.slice(i, i + 20000);
-    const r = await sql<{
-      from_address: string;
-      to_address: string;
-      block_time: string | null;
-      amount: string | null;
-      tx_hash: string | null;
-      chain: string;
-      asset: string | null;
-    }>`
+    const r = await sql<TransferRow>`
       select from_address, to_address, block_time, amount, tx_hash, chain, asset from transfers
         where ${familyFilter(family)} and from_address = any(${part}::text[])
       union all
@@ -109,19 +126,31 @@ export async function transfersTouching(
         where ${familyFilter(family)} and to_address = any(${part}::text[])
           and not (from_address = any(${part}::text[]))
       limit ${maxRows - out.from.length + 1}`.execute(db);
-    for (const row of r.rows) {
-      if (out.from.length >= maxRows) {
-        truncated = true;
-        break;
-      }
-      out.from.push(row.from_address);
-      out.to.push(row.to_address);
-      out.blockTime.push(row.block_time === null ? null : Number(row.block_time));
-      out.amount.push(row.amount);
-      out.txHash.push(row.tx_hash);
-      out.chain.push(row.chain);
-      out.asset.push(row.asset);
-    }
+    truncated = pushRows(out, r.rows, maxRows);
+  }
+  return { ...out, truncated };
+}
+
+/**
+ * The stored transfers `senders` made in the transactions `hashes` (a labelled exchange's other payments in a batched
+ * withdrawal that paid a run's wallet): a transaction is read whole, as `analyze` reads it from a file.
+ */
+export async function transfersInTransactions(
+  db: Db,
+  family: 'evm' | 'solana',
+  senders: string[],
+  hashes: string[],
+  maxRows: number,
+): Promise<TransferEdges & { truncated: boolean }> {
+  const out: TransferEdges = { from: [], to: [], blockTime: [], amount: [], txHash: [], chain: [], asset: [] };
+  let truncated = false;
+  for (let i = 0; i < hashes.length && !truncated; i += 20000) {
+    const part = hashes.slice(i, i + 20000);
+    const r = await sql<TransferRow>`
+      select from_address, to_address, block_time, amount, tx_hash, chain, asset from transfers
+        where ${familyFilter(family)} and from_address = any(${senders}::text[]) and tx_hash = any(${part}::text[])
+      limit ${maxRows - out.from.length + 1}`.execute(db);
+    truncated = pushRows(out, r.rows, maxRows);
   }
   return { ...out, truncated };
 }

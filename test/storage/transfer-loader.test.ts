@@ -4,6 +4,7 @@
  * pays more than 50 wallets, and the chain's start however far out. Labelled infrastructure is never expanded.
  */
 import t from 'tap';
+import type { Store } from '../../storage/store.ts';
 import { embeddedFactory } from '../helpers/stores.ts';
 import { loadNeighbourhood } from '../../src/analyses/transfer-loader.ts';
 import { insertLabels, insertTransfers, type TransferRecord } from '../../storage/repos/transfers-repo.ts';
@@ -21,6 +22,17 @@ const row = (from: string, to: string, time: number): TransferRecord => ({
   source: 'test',
   dedupKey: transferDedupKey('Ethereum', from, to, null, time, '1', 'ETH'),
 });
+
+/** Stores `rows` and `exchange` as labelled, loads the wallets' neighbourhood and its edges as `from>to`. */
+async function loadWithExchange(store: Store, rows: TransferRecord[], exchange: string, wallets: string[]) {
+  await insertTransfers(store.db, rows);
+  await insertLabels(store.db, [
+    { chain: 'Ethereum', address: exchange, list: 'exchange', kind: 'infrastructure', source: 'test' },
+  ]);
+  const hood = await loadNeighbourhood(store.db, 'evm', wallets);
+  const { addresses, from, to } = hood.transfers;
+  return { hood, edges: new Set(Array.from(from, (f, i) => `${addresses[f]}>${addresses[to[i]]}`)) };
+}
 
 t.test('peel chain hops and a big operator funding are loaded; a labelled hub is not expanded', async (t) => {
   const store = await embeddedFactory().open();
@@ -47,13 +59,7 @@ t.test('peel chain hops and a big operator funding are loaded; a labelled hub is
     row(exchange, wallets[75], 3000),
     row(exchangeSource, exchange, 2999),
   ];
-  await insertTransfers(store.db, rows);
-  await insertLabels(store.db, [
-    { chain: 'Ethereum', address: exchange, list: 'exchange', kind: 'infrastructure', source: 'test' },
-  ]);
-  const hood = await loadNeighbourhood(store.db, 'evm', wallets);
-  const { addresses, from, to } = hood.transfers;
-  const edges = new Set(Array.from(from, (f, i) => `${addresses[f]}>${addresses[to[i]]}`));
+  const { hood, edges } = await loadWithExchange(store, rows, exchange, wallets);
   t.ok(edges.has(`${hop1}>${hop2}`), 'hop to hop (each hop pays one wallet)');
   t.ok(edges.has(`${hop2}>${hop3}`), 'the next hop');
   t.ok(edges.has(`${root}>${op}`), 'the funding of an operator paying 60 wallets');
@@ -62,4 +68,28 @@ t.test('peel chain hops and a big operator funding are loaded; a labelled hub is
   t.notOk(edges.has(`${exchangeSource}>${exchange}`), 'a labelled hub is not expanded');
   t.equal(hood.transfers.from.length, rows.length - 1, 'every other row once');
   t.equal(hood.labels.infrastructure.get(exchange), 'exchange');
+});
+
+t.test("a labelled exchange's batched withdrawal is loaded whole, its other transactions are not", async (t) => {
+  const store = await embeddedFactory().open();
+  t.teardown(() => store.close());
+  const wallets = [addr('cc', 1), addr('cc', 2)];
+  const [exchange, stranger, other] = [addr('dd', 1), addr('dd', 2), addr('dd', 3)];
+  const paid = (from: string, to: string, time: number, tx: string): TransferRecord => ({
+    ...row(from, to, time),
+    txHash: tx,
+    dedupKey: transferDedupKey('Ethereum', from, to, tx, time, '1', 'ETH'),
+  });
+  const rows = [
+    // one withdrawal transaction paying both wallets and a customer off the list
+    paid(exchange, wallets[0], 5000, '0xbatch'),
+    paid(exchange, wallets[1], 5000, '0xbatch'),
+    paid(exchange, stranger, 5000, '0xbatch'),
+    // the exchange's withdrawal to someone else, in a transaction of its own
+    paid(exchange, other, 6000, '0xalone'),
+  ];
+  const { hood, edges } = await loadWithExchange(store, rows, exchange, wallets);
+  t.ok(edges.has(`${exchange}>${stranger}`), "the batch's other recipient");
+  t.notOk(edges.has(`${exchange}>${other}`), "the exchange's other transactions");
+  t.equal(hood.transfers.from.length, 3, 'the batch, each row once');
 });
