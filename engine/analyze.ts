@@ -100,7 +100,7 @@ export async function decide(
   tuning: EngineTuning,
 ): Promise<AnalyzeResult> {
   const runs = allFundingRuns(graph, tuning.transferWebMin);
-  const passing = passingWebs(graph, tuning.transferWebMin);
+  const passing = passingWebs(graph, tuning.transferWebMin, interactionGroups.groupOf);
   const grouping = joinRuns(graph, interactionGroups, runs, passing.webs);
   const { groupOf } = grouping;
   const listedInGroup = new Uint32Array(grouping.groupCount);

@@ -67,3 +67,27 @@ t.test('a web of 40 wallets each paying one other, three of them funded in one r
   );
   t.equal(actionCounts(res, farm).approve, 0, 'no wallet of the web is approved');
 });
+
+t.test('two ring farms of 20, each a group of its own, tied by one payment stay two clusters', async (t) => {
+  // each wallet passes funds to the next of its ring (one passing web of 40 with the payment between the rings),
+  // each ring is one group by its funder's star (its ring edges close triangles with the funder)
+  const rows: TimedRow[] = [];
+  const rings = ['passing-ring-a', 'passing-ring-b'].map((tag, k) => {
+    const funder = evm(`${tag}-funder`);
+    rows.push([exchange, funder, T0 - DAY, 2]);
+    const ring = Array.from({ length: 20 }, (_, i) => evm(`${tag}-${i}`));
+    ring.forEach((w, i) => rows.push([funder, w, T0 + k * 9 * DAY + i * 4 * 3_600, 0.02 + r() * 0.06]));
+    ring.forEach((w, i) => rows.push([w, ring[(i + 1) % ring.length], T0 + (30 + k * 9 + i) * DAY, 0.001 + r() / 100]));
+    return ring;
+  });
+  rows.push([rings[0][0], rings[1][1], T0 + 90 * DAY, 0.004]);
+  rows.sort((a, b) => a[2] - b[2]);
+  const input = timedInput(rings.flat(), rows, { [exchange]: 'exchange' });
+  const res = await analyze(input, { mode: 'onchain', preset: 'balanced', pool, tuning: { maxComponentNodes: 30 } });
+  const labels = rings.map(
+    (ring) => new Set(res.wallets.filter((w) => ring.includes(w.address)).map((w) => w.clusterLabel)),
+  );
+  t.equal(labels[0].size, 1, 'the first ring is one cluster');
+  t.equal(labels[1].size, 1, 'the second ring is one cluster');
+  t.not([...labels[0]][0], [...labels[1]][0], 'not the same one');
+});
