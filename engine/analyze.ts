@@ -25,6 +25,7 @@ import { type AddressBytes, addressBytesOnce, clusterLabel, hashSorted, labelOfH
 import { evidenceBreadth, hasBlockTimes, payingShare, socialOnly } from './evidence/breadth.ts';
 import { allFundingRuns, joinRuns } from './evidence/timed-funding.ts';
 import { withoutGasDrops } from './gas-drops.ts';
+import { passingWebs } from './evidence/passing-webs.ts';
 import type {
   AnalyzeResult,
   Archetype,
@@ -100,7 +101,8 @@ export async function decide(
   tuning: EngineTuning,
 ): Promise<AnalyzeResult> {
   const runs = withoutGasDrops(graph, allFundingRuns(graph, tuning.transferWebMin), tuning.transferWebMin);
-  const grouping = joinRuns(graph, interactionGroups, runs);
+  const passing = passingWebs(graph, tuning.transferWebMin, interactionGroups.groupOf);
+  const grouping = joinRuns(graph, interactionGroups, runs, passing.webs);
   const { groupOf } = grouping;
   const listedInGroup = new Uint32Array(grouping.groupCount);
   for (const u of graph.walletNode) if (groupOf[u] >= 0) listedInGroup[groupOf[u]]++;
@@ -179,9 +181,18 @@ export async function decide(
   // ... and in a cluster whose members act in concert (not socialOnly), one acting in concert in nothing and tied to
   // it only by payments (direct transfers and the web they form) and shared funders or counterparties is a bystander
   // who paid or was paid by the farm's wallets or their friends, or used the same faucet: it lends `narrowFactor` of
-  // the cluster's factor, as a narrow cluster does
+  // the cluster's factor, as a narrow cluster does. Nor is a passer of a passing web (passing-webs.ts) in a cluster
+  // whose members are nearly all such passers: there each wallet's payment to one other is the farm's own act, and a
+  // few funding chains or one run among its members made every other wallet a bystander
   const socialCluster: boolean[] = [];
-  const bystander = (c: number, u: number): boolean => !socialCluster[c] && unconcerted(u) && loosely(kindsOf[u]);
+  const passingCluster: boolean[] = [];
+  const passerCount = (rc: RawCluster): number => {
+    let passers = 0;
+    for (const u of rc.members) passers += passing.passer[u];
+    return passers;
+  };
+  const bystander = (c: number, u: number): boolean =>
+    !socialCluster[c] && !(passingCluster[c] && passing.passer[u] === 1) && unconcerted(u) && loosely(kindsOf[u]);
   const riskOf = (c: number, u: number): number =>
     walletRisk(
       bystander(c, u) ? factors[c] * tuning.narrowFactor : factors[c],
@@ -201,6 +212,7 @@ export async function decide(
   const clusters = raw.map((rc, c) => {
     const social = timed && socialOnly(rc.kinds, rc.evidence);
     socialCluster.push(social);
+    passingCluster.push(timed && passerCount(rc) >= UNIFORM_SHARE * rc.members.length);
     const narrow =
       narrowFactor < 1 &&
       (!timed || social) &&
@@ -213,7 +225,7 @@ export async function decide(
     factors.push(narrow ? factor * narrowFactor : factor);
     return cluster;
   });
-  const member = memberDecisions(clusterOf, kindsOf, clusters.length, riskOf, timed ? concerted : undefined);
+  const member = memberDecisions(clusterOf, kindsOf, clusters.length, riskOf, bystander, timed ? concerted : undefined);
   clusters.forEach((cluster, c) => {
     cluster.riskScore = member.clusterRisk[c];
   });
@@ -270,7 +282,7 @@ export async function decide(
           'funded with other members and paid or was paid by members, but no lockstep, sweep or referral of its own: ' +
             'never a reject',
         );
-      if (timed && !socialCluster[c] && (mask & CONCERTED_BIT) === 0 && loosely(mask & (CONCERTED_BIT - 1)))
+      if (mask & BYSTANDER_BIT)
         r.push(
           'tied to the cluster only by payments and shared funders or counterparties, while other members act in ' +
             "concert: a bystander's support is less",
@@ -370,7 +382,9 @@ export async function decide(
 const CONCERTED_BIT = 0x10000;
 /** Set beside CONCERTED_BIT when the concerted action includes acting together (ACTED_TOGETHER). */
 const ACTED_BIT = 0x20000;
-const KINDS_SPAN = 0x40000;
+/** Set when the member is a bystander of its cluster (`bystander` in decide). */
+const BYSTANDER_BIT = 0x40000;
+const KINDS_SPAN = 0x80000;
 
 /**
  * Each member's risk and each cluster's (the highest of its members'), in node order, and per node, for the wallet
@@ -384,6 +398,7 @@ function memberDecisions(
   kindsOf: Uint16Array,
   C: number,
   riskOf: (c: number, u: number) => number,
+  bystander: (c: number, u: number) => boolean,
   concerted: Uint8Array | undefined,
 ): { clusterRisk: Float64Array; keyOf: Float64Array } {
   const n = clusterOf.length;
@@ -399,7 +414,11 @@ function memberDecisions(
     clusterRisk[c] = Math.max(clusterRisk[c], risk);
     const concert = concerted?.[u] ?? 0;
     keyOf[2 * u] =
-      c * KINDS_SPAN + kindsOf[u] + (concert ? CONCERTED_BIT : 0) + (concert & ACTED_TOGETHER ? ACTED_BIT : 0);
+      c * KINDS_SPAN +
+      kindsOf[u] +
+      (concert ? CONCERTED_BIT : 0) +
+      (concert & ACTED_TOGETHER ? ACTED_BIT : 0) +
+      (bystander(c, u) ? BYSTANDER_BIT : 0);
     keyOf[2 * u + 1] = risk;
   }
   return { clusterRisk, keyOf };

@@ -798,10 +798,11 @@ function backgroundTest(
 
 /**
  * The interaction graph's groups joined by the funding runs: a run's recipients (and its sender unless it is
- * infrastructure) end in one group. Groups are renumbered by their smallest node id (deterministic).
+ * infrastructure) end in one group, and so do the wallets of a paying web (paying-webs.ts). Groups are renumbered by
+ * their smallest node id (deterministic).
  */
-export function joinRuns(g: WalletGraph, grouping: Grouping, runs: FundingRun[]): Grouping {
-  if (runs.length === 0 && g.stats.funderHubs === 0) return grouping;
+export function joinRuns(g: WalletGraph, grouping: Grouping, runs: FundingRun[], webs: number[][] = []): Grouping {
+  if (runs.length === 0 && g.stats.funderHubs === 0 && webs.length === 0) return grouping;
   const { n } = g;
   const uf = new UnionFind(n);
   const rep = new Int32Array(grouping.groupCount).fill(-1);
@@ -832,15 +833,18 @@ export function joinRuns(g: WalletGraph, grouping: Grouping, runs: FundingRun[])
       uf.union(first, u);
     }
   }
-  for (const r of runs) {
-    const own = [...(r.via ?? []), ...r.recipients];
-    const nodes = isInfrastructure(g.hub[r.sender]) ? own : [r.sender, ...own];
+  const joinAll = (nodes: number[]): void => {
     for (const u of nodes) inAny[u] = 1;
     for (let k = 1; k < nodes.length; k++) {
       if (uf.find(nodes[0]) !== uf.find(nodes[k])) joined++;
       uf.union(nodes[0], nodes[k]);
     }
+  };
+  for (const r of runs) {
+    const own = [...(r.via ?? []), ...r.recipients];
+    joinAll(isInfrastructure(g.hub[r.sender]) ? own : [r.sender, ...own]);
   }
+  for (const web of webs) joinAll(web);
   const groupOf = new Int32Array(n).fill(-1);
   const idOfRoot = new Int32Array(n).fill(-1);
   let groupCount = 0;
