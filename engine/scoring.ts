@@ -14,7 +14,7 @@ import type { RecommendedAction, RiskPreset } from './types.ts';
  */
 export const PRESET_THRESHOLDS: Record<RiskPreset, { review: number; reject: number; tradeOff: string }> = {
   conservative: {
-    review: 46,
+    review: 45,
     reject: 65,
     tradeOff: 'fewest wrongly held wallets; small or loosely linked clusters are approved',
   },
