@@ -378,18 +378,24 @@ function mostCommonUnit(nodes: number[], unit: Uint32Array): number {
   return best;
 }
 
-/** Whether the sender's runs (runs[from..]) are ROUTINE_MIN_BATCHES or more batches over ROUTINE_SPAN_SECONDS. */
-function routineBatches(runs: FundingRun[], from: number): boolean {
-  let batches = 0;
+/** Whether these times are a routine: ROUTINE_MIN_BATCHES or more of them, spanning ROUTINE_SPAN_SECONDS or more. */
+function routine(times: Iterable<number>): boolean {
+  let count = 0;
   let first = Number.POSITIVE_INFINITY;
   let last = Number.NEGATIVE_INFINITY;
-  for (let i = from; i < runs.length; i++) {
-    if (runs[i].kind !== 'batch_funding') continue;
-    batches++;
-    first = Math.min(first, runs[i].time);
-    last = Math.max(last, runs[i].time);
+  for (const t of times) {
+    count++;
+    first = Math.min(first, t);
+    last = Math.max(last, t);
   }
-  return batches >= ROUTINE_MIN_BATCHES && last - first >= ROUTINE_SPAN_SECONDS;
+  return count >= ROUTINE_MIN_BATCHES && last - first >= ROUTINE_SPAN_SECONDS;
+}
+
+/** Whether the sender's runs (runs[from..]) are ROUTINE_MIN_BATCHES or more batches over ROUTINE_SPAN_SECONDS. */
+function routineBatches(runs: FundingRun[], from: number): boolean {
+  const times: number[] = [];
+  for (let i = from; i < runs.length; i++) if (runs[i].kind === 'batch_funding') times.push(runs[i].time);
+  return routine(times);
 }
 
 /**
@@ -514,21 +520,18 @@ export function publicBatcher(events: number[], ff: FirstFunding, listed: Uint8A
   let onList = 0;
   for (const u of events) onList += listed[u];
   if (2 * onList >= events.length) return false;
-  const perTx = new Map<number, number>();
-  for (const u of events) if (ff.tx[u] !== 0) perTx.set(ff.tx[u], (perTx.get(ff.tx[u]) ?? 0) + 1);
-  let batches = 0;
-  let first = Number.POSITIVE_INFINITY;
-  let last = Number.NEGATIVE_INFINITY;
-  const counted = new Set<number>();
+  // per transaction: how many it first funded, and when (one transaction, one time)
+  const perTx = new Map<number, { count: number; time: number }>();
   for (const u of events) {
     const id = ff.tx[u];
-    if (id === 0 || counted.has(id) || perTx.get(id)! < RUN_MIN) continue;
-    counted.add(id);
-    batches++;
-    first = Math.min(first, ff.time[u]);
-    last = Math.max(last, ff.time[u]);
+    if (id === 0) continue;
+    const t = perTx.get(id);
+    if (t) t.count++;
+    else perTx.set(id, { count: 1, time: ff.time[u] });
   }
-  return batches >= ROUTINE_MIN_BATCHES && last - first >= ROUTINE_SPAN_SECONDS;
+  const batchTimes: number[] = [];
+  for (const t of perTx.values()) if (t.count >= RUN_MIN) batchTimes.push(t.time);
+  return routine(batchTimes);
 }
 
 /**
@@ -674,16 +677,7 @@ function standingAmounts(events: number[], ff: FirstFunding): Set<number> {
     set.add(Math.floor(ff.time[u] / 86_400));
   }
   const out = new Set<number>();
-  for (const [a, set] of days) {
-    if (set.size < ROUTINE_MIN_BATCHES) continue;
-    let first = Number.POSITIVE_INFINITY;
-    let last = Number.NEGATIVE_INFINITY;
-    for (const d of set) {
-      first = Math.min(first, d);
-      last = Math.max(last, d);
-    }
-    if ((last - first) * 86_400 >= ROUTINE_SPAN_SECONDS) out.add(a);
-  }
+  for (const [a, set] of days) if (routine([...set].map((d) => d * 86_400))) out.add(a);
   return out;
 }
 
@@ -798,7 +792,7 @@ function backgroundTest(
 
 /**
  * The interaction graph's groups joined by the funding runs: a run's recipients (and its sender unless it is
- * infrastructure) end in one group, and so do the wallets of a paying web (paying-webs.ts). Groups are renumbered by
+ * infrastructure) end in one group, and so do the wallets of a passing web (passing-webs.ts). Groups are renumbered by
  * their smallest node id (deterministic).
  */
 export function joinRuns(g: WalletGraph, grouping: Grouping, runs: FundingRun[], webs: number[][] = []): Grouping {
