@@ -33,7 +33,7 @@ export function withoutGasDrops(g: WalletGraph, runs: FundingRun[], min: number)
 }
 
 /** The senders of `runs` that are gas drops (above). */
-export function gasDropSenders(g: WalletGraph, runs: FundingRun[], min: number): Set<number> {
+function gasDropSenders(g: WalletGraph, runs: FundingRun[], min: number): Set<number> {
   const drops = new Set<number>();
   if (!g.blockTime || min < 2) return drops;
   const candidates = candidateSenders(g, runs, min);

@@ -515,7 +515,7 @@ function peelRuns(g: WalletGraph, ff: FirstFunding, runs: FundingRun[]): void {
  * several of its batches). A payout contract used by a farm pays mostly listed wallets in the campaign's data, and
  * a farm's funder is no infrastructure (wallet-graph.ts). "Most" and the routine constants were set a priori.
  */
-export function publicBatcher(events: number[], ff: FirstFunding, listed: Uint8Array): boolean {
+function publicBatcher(events: number[], ff: FirstFunding, listed: Uint8Array): boolean {
   if (!ff.tx) return false;
   let onList = 0;
   for (const u of events) onList += listed[u];
